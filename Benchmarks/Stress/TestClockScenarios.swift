@@ -1,0 +1,57 @@
+import AsyncPacing
+
+/// A clock-driven pipeline: a producer sleeps and yields into an `AsyncStream`, a consumer
+/// records what arrives and when. Exact means every element at its exact instant.
+func pipelineRunIsExact() async -> Bool {
+  await withTestClock { clock in
+    let (numbers, input) = AsyncStream.makeStream(of: Int.self)
+    async let producer: Void = {
+      for number in 1...5 {
+        try? await clock.sleep(for: .milliseconds(100 * number))
+        input.yield(number)
+      }
+      input.finish()
+    }()
+    async let received: [Duration] = {
+      var instants: [Duration] = []
+      for await _ in numbers { instants.append(clock.now.offset) }
+      return instants
+    }()
+    await clock.advance(by: .milliseconds(999))
+    let sleepingBeforeTheLast = clock.pendingSleeperCount == 1
+    await clock.advance(by: .milliseconds(501))
+    let instants = await received
+    await producer
+    let expected: [Duration] = [100, 300, 600, 1000, 1500].map { .milliseconds($0) }
+    return sleepingBeforeTheLast && instants == expected && clock.pendingSleeperCount == 0
+      && clock.diagnostics.isEmpty
+  }
+}
+
+@MainActor private final class Greeter {
+  var shown: [String] = []
+
+  func greetTwice(clock: TestClock) async {
+    try? await clock.sleep(for: .seconds(1))
+    shown.append("hello")
+    try? await clock.sleep(for: .seconds(1))
+    shown.append("again")
+  }
+}
+
+/// Main-actor work reached from the test's own task, observed after each step.
+@MainActor func mainActorRunIsExact() async -> Bool {
+  let greeter = Greeter()
+  return await withTestClock { clock in
+    async let greeting: Void = greeter.greetTwice(clock: clock)
+    await clock.advance(by: .milliseconds(999))
+    let before = await greeter.shown
+    await clock.advance(by: .milliseconds(1))
+    let first = await greeter.shown
+    await clock.advance(by: .seconds(1))
+    let second = await greeter.shown
+    await greeting
+    return before == [] && first == ["hello"] && second == ["hello", "again"]
+      && clock.diagnostics.isEmpty
+  }
+}

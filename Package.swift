@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "AsyncPacing",
+  // `TaskExecutor` (the TestClock's exact settling) and typed-throws `AsyncSequence`
+  // need the 2024 Apple releases; Linux has no such restriction.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "AsyncPacing", targets: ["AsyncPacing"])
+  ],
+  targets: [
+    .target(name: "AsyncPacing"),
+    .testTarget(name: "AsyncPacingTests", dependencies: ["AsyncPacing"]),
+    .executableTarget(
+      name: "TestClockTour", dependencies: ["AsyncPacing"], path: "Examples/TestClockTour"),
+    .executableTarget(name: "Stress", dependencies: ["AsyncPacing"], path: "Benchmarks/Stress"),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,22 @@
+import AsyncPacing
+import Testing
+
+/// The README's quick start, kept compiling and passing.
+@Test func theReaderSeesEachKeystrokeAtItsInstant() async {
+  await withTestClock { clock in
+    let (keystrokes, typing) = AsyncStream.makeStream(of: String.self)
+    async let user: Void = {
+      try? await clock.sleep(for: .milliseconds(120))
+      typing.yield("Sw")
+      typing.finish()
+    }()
+    async let seen: [TestClock.Instant] = {
+      var instants: [TestClock.Instant] = []
+      for await _ in keystrokes { instants.append(clock.now) }
+      return instants
+    }()
+    await clock.advance(by: .milliseconds(120))  // runs everything due up to +0.12s
+    #expect(await seen == [.init(offset: .milliseconds(120))])
+    await user
+  }
+}
