@@ -1,0 +1,33 @@
+/// The arguments of a debounce, checked once where the user wrote them.
+@usableFromInline
+struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
+  @usableFromInline let interval: Duration
+  @usableFromInline let edges: PacingEdges
+  @usableFromInline let maxWait: Duration?
+
+  @inlinable
+  init(
+    interval: Duration, edges: PacingEdges, maxWait: Duration?,
+    function: StaticString = "debounce", file: StaticString = #file, line: UInt = #line
+  ) {
+    precondition(
+      interval >= .zero, "\(function): `interval` must not be negative (got \(interval))",
+      file: file, line: line)
+    precondition(
+      !edges.isEmpty, "\(function): `edges` must contain .leading, .trailing or both",
+      file: file, line: line)
+    if let maxWait {
+      precondition(
+        edges.contains(.trailing),
+        "\(function): `maxWait` needs the trailing edge (edges is \(edges))",
+        file: file, line: line)
+      precondition(
+        maxWait >= interval,
+        "\(function): `maxWait` (\(maxWait)) must not be shorter than `interval` (\(interval))",
+        file: file, line: line)
+    }
+    self.interval = interval
+    self.edges = edges
+    self.maxWait = maxWait
+  }
+}

@@ -1,0 +1,115 @@
+/// The debounce contract of SEMANTICS.md as a pure state machine.
+///
+/// An element that is not emitted at a leading edge becomes the pending element; it is
+/// emitted when its quiet period `[arrival, arrival + interval)` ends, or when the `maxWait`
+/// bound started by the first pending element since the last emission is reached, whichever
+/// comes first. The pending element is always the latest arrival: a leading emission needs a
+/// full quiet period, whose end has already emitted any earlier pending element.
+@usableFromInline
+struct DebounceMachine<Element, Instant: InstantProtocol>: PacingMachine {
+  @usableFromInline typealias Actions = PacingActions<Element, Instant>
+
+  @usableFromInline let configuration: DebounceConfiguration<Instant.Duration>
+  @usableFromInline var lastArrival: Instant?
+  @usableFromInline var pending: Element?
+  /// When the pending element must be emitted even if elements keep arriving.
+  @usableFromInline var maxWaitDeadline: Instant?
+  @usableFromInline var hasEnded = false
+
+  @inlinable
+  init(_ configuration: DebounceConfiguration<Instant.Duration>) {
+    self.configuration = configuration
+  }
+
+  /// When the pending element falls due, if there is one.
+  @inlinable
+  var deadline: Instant? {
+    guard pending != nil, let lastArrival else { return nil }
+    let quietEnd = lastArrival.advanced(by: configuration.interval)
+    guard let maxWaitDeadline else { return quietEnd }
+    return min(quietEnd, maxWaitDeadline)
+  }
+
+  @inlinable
+  mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
+    var actions = Actions()
+    guard !hasEnded else { return actions }
+    emitPendingIfDue(at: now, into: &actions)
+    let isLeadingEdge = lastArrival.map { now >= $0.advanced(by: configuration.interval) } ?? true
+    lastArrival = now
+    if isLeadingEdge && configuration.edges.contains(.leading) {
+      actions.emit(element, dueAt: now)
+    } else if configuration.edges.contains(.trailing) {
+      if pending == nil, let maxWait = configuration.maxWait {
+        maxWaitDeadline = now.advanced(by: maxWait)
+      }
+      pending = element
+      // A zero interval makes the element due at its own arrival.
+      emitPendingIfDue(at: now, into: &actions)
+    }
+    actions.wakeAt = deadline
+    return actions
+  }
+
+  @inlinable
+  mutating func deadlineReached(at now: Instant) -> Actions {
+    var actions = Actions()
+    guard !hasEnded else { return actions }
+    emitPendingIfDue(at: now, into: &actions)
+    actions.wakeAt = deadline
+    return actions
+  }
+
+  @inlinable
+  mutating func upstreamFinished(at now: Instant) -> Actions {
+    var actions = Actions()
+    guard !hasEnded else { return actions }
+    emitPendingIfDue(at: now, into: &actions)
+    emitPending(dueAt: now, into: &actions)
+    end(.finish, into: &actions)
+    return actions
+  }
+
+  @inlinable
+  mutating func upstreamFailed(at now: Instant) -> Actions {
+    var actions = Actions()
+    guard !hasEnded else { return actions }
+    emitPendingIfDue(at: now, into: &actions)
+    end(.failure, into: &actions)
+    return actions
+  }
+
+  @inlinable
+  mutating func flush(at now: Instant) -> Actions {
+    var actions = Actions()
+    guard !hasEnded else { return actions }
+    emitPendingIfDue(at: now, into: &actions)
+    emitPending(dueAt: now, into: &actions)
+    actions.wakeAt = deadline
+    return actions
+  }
+
+  /// Emits the pending element at its deadline if that deadline is not after `now`.
+  @inlinable
+  mutating func emitPendingIfDue(at now: Instant, into actions: inout Actions) {
+    guard let due = deadline, due <= now else { return }
+    emitPending(dueAt: due, into: &actions)
+  }
+
+  /// Emits the pending element, if any. The quiet period is left alone: only arrivals move it.
+  @inlinable
+  mutating func emitPending(dueAt instant: Instant, into actions: inout Actions) {
+    guard let element = pending.take() else { return }
+    maxWaitDeadline = nil
+    actions.emit(element, dueAt: instant)
+  }
+
+  /// Drops whatever is pending: after the end nothing more is emitted.
+  @inlinable
+  mutating func end(_ ending: PacingEnding, into actions: inout Actions) {
+    pending = nil
+    maxWaitDeadline = nil
+    hasEnded = true
+    actions.ending = ending
+  }
+}

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import AsyncPacing
+
+/// The machine against the independent reference model, on random schedules.
+@Suite struct DebounceModelComparisonTests {
+  static let options: [(edges: PacingEdges, maxWaitExtra: Int?)] = [
+    (.trailing, nil), (.leading, nil), ([.leading, .trailing], nil),
+    (.trailing, 0), (.trailing, 2), ([.leading, .trailing], 0), ([.leading, .trailing], 3),
+  ]
+
+  @Test(arguments: options.indices)
+  func theMachineMatchesTheModel(option: Int) {
+    let (edges, maxWaitExtra) = Self.options[option]
+    var random = SplitMix64(seed: RandomSchedules.seed &+ UInt64(option))
+    var mismatches = 0
+    for run in 0..<RandomSchedules.count {
+      let interval = Int(random.next() % 5)
+      let maxWait = maxWaitExtra.map { interval + $0 }
+      let input = RandomSchedules.make(interval: interval, using: &random)
+      let expected = DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
+      var machine = DebounceMachine<String, TestClock.Instant>(
+        DebounceConfiguration(
+          interval: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) }))
+      let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
+      let actual = MachineDriver.run(&machine, input, timers: timers)
+      guard actual != expected else { continue }
+      mismatches += 1
+      Issue.record(
+        """
+        run \(run): debounce(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))
+           input: \(Marble.render(input))
+        \(Marble.comparison(expected: expected, actual: actual))
+        """)
+      if mismatches == 5 { return }
+    }
+  }
+}

@@ -1,0 +1,96 @@
+@testable import AsyncPacing
+
+/// Drives a pacing machine through a marble schedule step by step, with no clock and no task,
+/// the way a shell would: the timer wakes for each `wakeAt`, events arrive at their steps.
+///
+/// A shell may see a timer and an event of the same instant in either order, and its timer may
+/// wake late; `TimerDelivery` chooses, so tests can prove the machine's output never depends
+/// on it.
+struct MachineDriver {
+  enum TimerDelivery {
+    /// A timer due at an event's instant is delivered before the event.
+    case beforeSameInstantEvents
+    /// A timer due at an event's instant is delivered after the event.
+    case afterSameInstantEvents
+    /// The timer wakes at a random instant between its deadline and the next event, and ties
+    /// go either way.
+    case randomlyLate(seed: UInt64)
+  }
+
+  static func instant(_ step: Int) -> TestClock.Instant {
+    TestClock.Instant(offset: .seconds(step))
+  }
+
+  static func step(of instant: TestClock.Instant) -> Int {
+    let (seconds, attoseconds) = instant.offset.components
+    precondition(attoseconds == 0, "an output fell due between steps, at \(instant)")
+    return Int(seconds)
+  }
+
+  /// Runs `input` through `machine` and returns the outputs at the steps they fell due, then
+  /// the ending at the step it happened.
+  static func run<Machine: PacingMachine>(
+    _ machine: inout Machine, _ input: [TimedEvent],
+    timers: TimerDelivery = .beforeSameInstantEvents
+  ) -> [TimedEvent]
+  where Machine.Element == String, Machine.Output == String, Machine.Instant == TestClock.Instant {
+    var random = SplitMix64(
+      seed: { if case .randomlyLate(let seed) = timers { seed } else { 0 } }())
+    var outputs: [TimedEvent] = []
+    var wakeAt: TestClock.Instant?
+    var hasEnded = false
+
+    func apply(_ actions: PacingActions<String, TestClock.Instant>, at now: TestClock.Instant) {
+      actions.forEachEmission { output, dueAt in
+        outputs.append(TimedEvent(step: step(of: dueAt), event: .value(output)))
+      }
+      if let ending = actions.ending {
+        outputs.append(
+          TimedEvent(step: step(of: now), event: ending == .finish ? .finish : .failure))
+        hasEnded = true
+      }
+      wakeAt = actions.wakeAt
+    }
+
+    /// Delivers every timer that wakes before `next` (all of them when `next` is nil).
+    func fireTimers(before next: TestClock.Instant?) {
+      var rounds = 0
+      while !hasEnded, let deadline = wakeAt {
+        rounds += 1
+        precondition(rounds < 10_000, "the machine keeps asking for timers")
+        var wake = deadline
+        if case .randomlyLate = timers, let next {
+          // Late by a random number of quarter steps, possibly past the next event.
+          let quarterSteps = max(Int(deadline.duration(to: next) / .milliseconds(250)), 0)
+          let lateness = Int(random.next() % UInt64(quarterSteps + 2))
+          wake = deadline.advanced(by: .milliseconds(250) * lateness)
+        }
+        guard let next else {
+          apply(machine.deadlineReached(at: wake), at: wake)
+          continue
+        }
+        let timerGoesFirst: Bool
+        switch timers {
+        case .beforeSameInstantEvents: timerGoesFirst = wake <= next
+        case .afterSameInstantEvents: timerGoesFirst = wake < next
+        case .randomlyLate: timerGoesFirst = wake < next || (wake == next && random.next() % 2 == 0)
+        }
+        guard timerGoesFirst else { return }
+        apply(machine.deadlineReached(at: wake), at: wake)
+      }
+    }
+
+    for event in input where !hasEnded {
+      let now = instant(event.step)
+      fireTimers(before: now)
+      guard !hasEnded else { break }
+      switch event.event {
+      case .value(let value): apply(machine.elementArrived(value, at: now), at: now)
+      case .finish: apply(machine.upstreamFinished(at: now), at: now)
+      case .failure: apply(machine.upstreamFailed(at: now), at: now)
+      }
+    }
+    fireTimers(before: nil)
+    return outputs
+  }
+}
