@@ -15,6 +15,8 @@ let package = Package(
     .executableTarget(
       name: "TestClockTour", dependencies: ["AsyncPacing"], path: "Examples/TestClockTour"),
     .executableTarget(name: "Stress", dependencies: ["AsyncPacing"], path: "Benchmarks/Stress"),
+    .executableTarget(
+      name: "PacingBenchmarks", dependencies: ["AsyncPacing"], path: "Benchmarks/PacingBenchmarks"),
   ],
   swiftLanguageModes: [.v6]
 )

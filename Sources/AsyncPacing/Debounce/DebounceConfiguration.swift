@@ -4,6 +4,9 @@ struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
   @usableFromInline let interval: Duration
   @usableFromInline let edges: PacingEdges
   @usableFromInline let maxWait: Duration?
+  // The edges as flags: reading a `static let` option costs a lazy-global check per use.
+  @usableFromInline let emitsLeading: Bool
+  @usableFromInline let emitsTrailing: Bool
 
   @inlinable
   init(
@@ -29,5 +32,7 @@ struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
     self.interval = interval
     self.edges = edges
     self.maxWait = maxWait
+    self.emitsLeading = edges.contains(.leading)
+    self.emitsTrailing = edges.contains(.trailing)
   }
 }

@@ -6,7 +6,7 @@
 /// comes first. The pending element is always the latest arrival: a leading emission needs a
 /// full quiet period, whose end has already emitted any earlier pending element.
 @usableFromInline
-struct DebounceMachine<Element, Instant: InstantProtocol>: PacingMachine {
+struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
   @usableFromInline typealias Actions = PacingActions<Element, Instant>
 
   @usableFromInline let configuration: DebounceConfiguration<Instant.Duration>
@@ -37,9 +37,9 @@ struct DebounceMachine<Element, Instant: InstantProtocol>: PacingMachine {
     emitPendingIfDue(at: now, into: &actions)
     let isLeadingEdge = lastArrival.map { now >= $0.advanced(by: configuration.interval) } ?? true
     lastArrival = now
-    if isLeadingEdge && configuration.edges.contains(.leading) {
+    if isLeadingEdge && configuration.emitsLeading {
       actions.emit(element, dueAt: now)
-    } else if configuration.edges.contains(.trailing) {
+    } else if configuration.emitsTrailing {
       if pending == nil, let maxWait = configuration.maxWait {
         maxWaitDeadline = now.advanced(by: maxWait)
       }

@@ -11,7 +11,7 @@ enum PacingEnding: Hashable, Sendable {
 /// Two emissions are the most one event can cause: a deadline that falls due at the event's
 /// instant (handled first, by the half-open rule) and the event's own leading emission.
 @usableFromInline
-struct PacingActions<Output, Instant: InstantProtocol> {
+struct PacingActions<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var first: (output: Output, dueAt: Instant)?
   @usableFromInline var second: (output: Output, dueAt: Instant)?
   @usableFromInline var ending: PacingEnding?

@@ -6,10 +6,10 @@
 /// (periods are half-open). One engine runs any machine, for the sequence operators and for
 /// the callback pacers alike.
 @usableFromInline
-protocol PacingMachine {
-  associatedtype Element
-  associatedtype Output
-  associatedtype Instant: InstantProtocol
+protocol PacingMachine: Sendable {
+  associatedtype Element: Sendable
+  associatedtype Output: Sendable
+  associatedtype Instant: PacingInstant
 
   mutating func elementArrived(_ element: Element, at now: Instant) -> PacingActions<
     Output, Instant

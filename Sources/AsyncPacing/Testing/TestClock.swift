@@ -65,8 +65,11 @@ public final class TestClock: Clock, Sendable {
     var diagnostics: [String] = []
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
   let testExecutor: TestExecutor?
+  /// The internal tasks AsyncPacing started for this clock and that are still alive.
+  @usableFromInline
+  let liveTaskCounter = LiveTaskCounter()
 
   /// Creates a clock in manual mode, starting at `Instant(offset: .zero)`.
   ///
@@ -238,7 +241,10 @@ public final class TestClock: Clock, Sendable {
   }
 }
 
+extension TestClock.Instant: PacingInstant {}
+
 extension TestClock: ExecutorPreferringClock {
+  @usableFromInline
   var preferredTaskExecutor: (any TaskExecutor)? { testExecutor }
 }
 

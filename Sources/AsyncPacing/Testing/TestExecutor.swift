@@ -15,7 +15,7 @@ final class TestExecutor: TaskExecutor, Sendable {
     var jobsRun = 0
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
   private let queue = DispatchQueue(label: "AsyncPacing.TestExecutor")
   private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 

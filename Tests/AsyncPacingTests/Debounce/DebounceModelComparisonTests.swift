@@ -36,3 +36,35 @@ import Testing
     }
   }
 }
+
+/// The operator on a ``TestClock`` against the reference model, on random schedules.
+@Suite struct DebounceOperatorModelComparisonTests {
+  @Test(arguments: DebounceModelComparisonTests.options.indices)
+  func theOperatorMatchesTheModel(option: Int) async {
+    let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
+    var random = SplitMix64(seed: RandomSchedules.seed &+ 1000 &+ UInt64(option))
+    var mismatches = 0
+    // Each run is a whole TestClock scenario, so a tenth of the machine's count.
+    for run in 0..<max(RandomSchedules.count / 10, 1) {
+      let interval = Int(random.next() % 5)
+      let maxWait = maxWaitExtra.map { interval + $0 }
+      let input = RandomSchedules.make(interval: interval, using: &random)
+      let expected = DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
+      let horizon = (maxWait ?? interval) + 1
+      let actual = await OperatorHarness.run(input, horizon: horizon) { upstream, clock in
+        upstream.debounce(
+          for: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) },
+          clock: clock)
+      }
+      guard actual != expected else { continue }
+      mismatches += 1
+      Issue.record(
+        """
+        run \(run): debounce(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))
+           input: \(Marble.render(input))
+        \(Marble.comparison(expected: expected, actual: actual))
+        """)
+      if mismatches == 5 { return }
+    }
+  }
+}

@@ -20,3 +20,20 @@ import Testing
     await user
   }
 }
+
+/// The README's debounce test.
+@Test func searchWaitsForAPause() async {
+  await withTestClock { clock in
+    let (queries, typing) = AsyncStream.makeStream(of: String.self)
+    let searches = queries.debounce(for: .milliseconds(300), clock: clock)
+    async let searched = searches.reduce(into: []) { $0.append($1) }
+    typing.yield("S")
+    await clock.advance(by: .milliseconds(100))
+    typing.yield("Sw")
+    await clock.advance(by: .milliseconds(299))  // not quiet long enough: "Sw" is replaced
+    typing.yield("Swift")
+    await clock.advance(by: .milliseconds(300))  // quiet: "Swift" is searched
+    typing.finish()
+    #expect(await searched == ["Swift"])
+  }
+}

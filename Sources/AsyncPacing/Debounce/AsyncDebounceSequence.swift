@@ -1,0 +1,121 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Emits an element only once the upstream has been quiet for `interval`.
+  ///
+  /// ```swift
+  /// for await query in queries.debounce(for: .milliseconds(300), clock: clock) {
+  ///   await search(query)
+  /// }
+  /// ```
+  ///
+  /// With the default trailing edge, each element waits for a quiet period of `interval` and
+  /// is replaced by any newer element; the last element before a pause comes out when the
+  /// pause reaches `interval`. `edges: .leading` emits the first element of each burst at once
+  /// instead, and `[.leading, .trailing]` both. `maxWait` bounds how long an element can wait
+  /// while elements keep arriving.
+  ///
+  /// The upstream is read continuously from the first `next()` on. When it finishes, a
+  /// pending element is emitted at once; when it throws, the error reaches the consumer even
+  /// if it was busy. Cancelling the consuming task ends the iteration and the upstream's.
+  ///
+  /// - Parameters:
+  ///   - interval: How long the upstream must be quiet. A gap of exactly `interval` is quiet
+  ///     enough. `.zero` emits every element at its arrival.
+  ///   - tolerance: Passed to the clock's `sleep`; it never changes what is emitted.
+  ///   - edges: `.trailing` (the default), `.leading`, or both.
+  ///   - maxWait: The longest an element may wait while elements keep arriving; at least
+  ///     `interval`, and only with the trailing edge.
+  ///   - clock: The clock that measures the interval, such as a ``TestClock`` in tests.
+  @inlinable
+  public func debounce<C: Clock>(
+    for interval: C.Duration, tolerance: C.Duration? = nil,
+    edges: PacingEdges = .trailing, maxWait: C.Duration? = nil,
+    clock: C
+  ) -> AsyncDebounceSequence<Self, C> {
+    AsyncDebounceSequence(
+      base: self, clock: clock, tolerance: tolerance,
+      configuration: DebounceConfiguration(interval: interval, edges: edges, maxWait: maxWait))
+  }
+
+  /// Emits an element only once the upstream has been quiet for `interval`, measured on the
+  /// continuous clock.
+  ///
+  /// ```swift
+  /// for await query in searchField.queries.debounce(for: .milliseconds(300)) {
+  ///   await search(query)
+  /// }
+  /// ```
+  ///
+  /// See ``debounce(for:tolerance:edges:maxWait:clock:)`` for the options.
+  @inlinable
+  public func debounce(
+    for interval: Duration, tolerance: Duration? = nil,
+    edges: PacingEdges = .trailing, maxWait: Duration? = nil
+  ) -> AsyncDebounceSequence<Self, ContinuousClock> {
+    debounce(
+      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: ContinuousClock())
+  }
+}
+
+/// An asynchronous sequence that emits an upstream element once the upstream has been quiet
+/// for an interval.
+///
+/// Create one with ``_Concurrency/AsyncSequence/debounce(for:tolerance:edges:maxWait:clock:)``.
+/// Its `Failure` is the upstream's: a non-throwing upstream gives a sequence you iterate with
+/// `for await`, no `try`.
+public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
+  Sendable
+where Base.Element: Sendable {
+  public typealias Element = Base.Element
+  public typealias Failure = Base.Failure
+
+  @usableFromInline let base: Base
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let configuration: DebounceConfiguration<C.Duration>
+
+  @inlinable
+  init(
+    base: Base, clock: C, tolerance: C.Duration?,
+    configuration: DebounceConfiguration<C.Duration>
+  ) {
+    self.base = base
+    self.clock = clock
+    self.tolerance = tolerance
+    self.configuration = configuration
+  }
+
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(
+      PacingIteration(
+        engine: PacingEngine(
+          base: base, machine: DebounceMachine(configuration), clock: clock, tolerance: tolerance)
+      ))
+  }
+
+  /// The iterator of an ``AsyncDebounceSequence``. Dropping it cancels the iteration.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline typealias Engine = PacingEngine<
+      Base, DebounceMachine<Base.Element, ElapsedInstant<C.Duration>>, C
+    >
+
+    @usableFromInline let iteration: PacingIteration<Engine>
+
+    @inlinable
+    init(_ iteration: PacingIteration<Engine>) {
+      self.iteration = iteration
+    }
+
+    @inlinable
+    public mutating func next() async throws(Failure) -> Element? {
+      try await iteration.engine.next(isolation: nil)
+    }
+
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
+      -> Element?
+    {
+      try await iteration.engine.next(isolation: actor)
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import Synchronization
+
+/// The concurrency shell that runs a ``PacingMachine`` over an upstream sequence.
+///
+/// Per iterator it runs exactly two tasks, started by the first `next()`: a reader that
+/// iterates the upstream continuously (so deadlines reflect real arrivals, whatever the
+/// consumer does) and a timer that sleeps until the machine's next deadline. Both are created
+/// with the executor preference the clock carries, so on a ``TestClock`` they stay on the test
+/// executor. All decisions are the machine's; this class only reads the clock, takes the lock,
+/// and resumes whoever the machine's actions concern, always outside the lock.
+@usableFromInline
+final class PacingEngine<Base: AsyncSequence & Sendable, Machine: PacingMachine, C: Clock>:
+  Sendable
+where
+  Machine.Element == Base.Element, Machine.Instant == ElapsedInstant<C.Duration>,
+  Base.Element: Sendable, Machine.Output: Sendable
+{
+  @usableFromInline typealias Output = Machine.Output
+  @usableFromInline typealias Failure = Base.Failure
+  @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
+  @usableFromInline typealias Consumer = UnsafeContinuation<Result<Output?, Failure>, Never>
+  @usableFromInline typealias TimerWaiter = UnsafeContinuation<Instant?, Never>
+
+  @usableFromInline
+  enum Phase: Sendable {
+    case notStarted
+    case running
+    /// The upstream ended; the ending waits behind the mailbox.
+    case ended(Failure?)
+    /// The consumer saw the end, or was cancelled: every later `next()` returns `nil`.
+    case finished
+  }
+
+  @usableFromInline
+  struct State: Sendable {
+    @usableFromInline var machine: Machine
+    @usableFromInline var phase = Phase.notStarted
+    @usableFromInline var mailbox = Mailbox<Output, Instant>()
+    @usableFromInline var consumer: Consumer?
+    /// The machine's latest `wakeAt`: what the timer sleeps toward, or `nil`.
+    @usableFromInline var wakeAt: Instant?
+    @usableFromInline var timerWaiter: TimerWaiter?
+    /// The latest instant given to the machine. Instants read before the lock can arrive out
+    /// of order; clamping keeps the machine's time monotonic.
+    @usableFromInline var latest: Instant?
+    @usableFromInline var reader: Task<Void, Never>?
+    @usableFromInline var timer: Task<Void, Never>?
+
+    @inlinable
+    init(machine: Machine) {
+      self.machine = machine
+    }
+  }
+
+  /// Continuations and tasks to resume or cancel once the lock is released.
+  @usableFromInline
+  struct Wakeups {
+    @usableFromInline var consumer: (Consumer, Result<Output?, Failure>)?
+    @usableFromInline var timer: (TimerWaiter, Instant?)?
+    @usableFromInline var cancelledTimer: Task<Void, Never>?
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    func perform() {
+      if let (continuation, result) = consumer { continuation.resume(returning: result) }
+      if let (continuation, deadline) = timer { continuation.resume(returning: deadline) }
+      cancelledTimer?.cancel()
+    }
+  }
+
+  @usableFromInline let base: Base
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Duration?
+  /// The clock instant the machine's time counts from.
+  @usableFromInline let origin: C.Instant
+  @usableFromInline let state: LockedState<State>
+
+  @inlinable
+  init(base: Base, machine: Machine, clock: C, tolerance: C.Duration?) {
+    self.base = base
+    self.clock = clock
+    self.tolerance = tolerance
+    self.origin = clock.now
+    self.state = LockedState(State(machine: machine))
+  }
+
+  /// The one clock reading an event costs.
+  @inlinable
+  var now: Instant {
+    Instant(origin.duration(to: clock.now))
+  }
+
+  // MARK: The consumer
+
+  @inlinable
+  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
+    let result = await withTaskCancellationHandler(
+      operation: {
+        await withUnsafeContinuation(isolation: actor) { (consumer: Consumer) in
+          let (immediate, start) = state.withLock { state -> (Result<Output?, Failure>?, Bool) in
+            if let output = state.mailbox.take() { return (.success(output), false) }
+            switch state.phase {
+            case .notStarted:
+              state.phase = .running
+              state.consumer = consumer
+              return (nil, true)
+            case .running:
+              precondition(
+                state.consumer == nil, "next() called while another next() on this iterator waits")
+              state.consumer = consumer
+              return (nil, false)
+            case .ended(let failure):
+              state.phase = .finished
+              return (failure.map { .failure($0) } ?? .success(nil), false)
+            case .finished:
+              return (.success(nil), false)
+            }
+          }
+          if let immediate { consumer.resume(returning: immediate) }
+          if start { startTasks() }
+        }
+      },
+      onCancel: { cancel() },
+      isolation: actor)
+    return try result.get()
+  }
+
+  /// Ends everything at once: the consumer gets `nil`, waiting outputs and the pending element
+  /// are dropped, and both tasks are cancelled (which cancels the upstream iteration).
+  @inlinable
+  func cancel() {
+    let (consumer, timerWaiter, reader, timer) = state.withLock { state in
+      state.phase = .finished
+      state.mailbox.removeAll()
+      defer {
+        state.consumer = nil
+        state.timerWaiter = nil
+        state.reader = nil
+        state.timer = nil
+      }
+      return (state.consumer, state.timerWaiter, state.reader, state.timer)
+    }
+    consumer?.resume(returning: .success(nil))
+    timerWaiter?.resume(returning: nil)
+    reader?.cancel()
+    timer?.cancel()
+  }
+
+  // MARK: The tasks
+
+  @inlinable
+  func startTasks() {
+    let executor = clock.preferredTaskExecutor
+    let counters = [LiveTaskCounter.processWide, clock.liveTaskCounter].compactMap { $0 }
+    for counter in counters {
+      counter.taskStarted()
+      counter.taskStarted()
+    }
+    let reader = startTask(preferring: executor) {
+      defer { for counter in counters { counter.taskEnded() } }
+      await self.read()
+    }
+    let timer = startTask(preferring: executor) {
+      defer { for counter in counters { counter.taskEnded() } }
+      await self.runTimer()
+    }
+    // A cancel may have come between the start and here; an ending stops the timer.
+    let (keepReader, keepTimer) = state.withLock { state -> (Bool, Bool) in
+      switch state.phase {
+      case .finished:
+        return (false, false)
+      case .ended:
+        state.reader = reader
+        return (true, false)
+      case .notStarted, .running:
+        state.reader = reader
+        state.timer = timer
+        return (true, true)
+      }
+    }
+    if !keepReader { reader.cancel() }
+    if !keepTimer { timer.cancel() }
+  }
+
+  @inlinable
+  func read() async {
+    var iterator = base.makeAsyncIterator()
+    do throws(Failure) {
+      while let element = try await iterator.next(isolation: nil) {
+        guard handle(at: now, { $0.elementArrived(element, at: $1) }) else { return }
+      }
+      handle(at: now) { $0.upstreamFinished(at: $1) }
+    } catch {
+      handle(at: now, failure: error) { $0.upstreamFailed(at: $1) }
+    }
+  }
+
+  @inlinable
+  func runTimer() async {
+    while let deadline = await nextDeadline() {
+      do {
+        try await clock.sleep(
+          until: origin.advanced(by: deadline.sinceOrigin), tolerance: tolerance)
+      } catch {
+        return
+      }
+      handle(at: now) { $0.deadlineReached(at: $1) }
+    }
+  }
+
+  /// The machine's next deadline, waiting for one if there is none; `nil` once it has ended.
+  @inlinable
+  func nextDeadline() async -> Instant? {
+    await withUnsafeContinuation { (waiter: TimerWaiter) in
+      let ready: Instant?? = state.withLock { state in
+        guard case .running = state.phase else { return .some(nil) }
+        if let wakeAt = state.wakeAt { return .some(wakeAt) }
+        state.timerWaiter = waiter
+        return .none
+      }
+      if let ready { waiter.resume(returning: ready) }
+    }
+  }
+
+  // MARK: Running the machine
+
+  /// Feeds one event to the machine and carries out its actions; `false` once the sequence
+  /// has ended or was cancelled, when the event is ignored.
+  @inlinable
+  @discardableResult
+  func handle(
+    at now: Instant, failure: Failure? = nil,
+    _ event: (inout Machine, Instant) -> PacingActions<Output, Instant>
+  ) -> Bool {
+    var wakeups = Wakeups()
+    let isRunning = state.withLock { state in
+      guard case .running = state.phase else { return false }
+      var now = now
+      if let latest = state.latest, now < latest { now = latest }
+      state.latest = now
+      let actions = event(&state.machine, now)
+      state.carryOut(actions, failure: failure, wakeups: &wakeups)
+      return true
+    }
+    wakeups.perform()
+    return isRunning
+  }
+}
+
+extension PacingEngine.State {
+  @inlinable
+  mutating func carryOut(
+    _ actions: PacingActions<Machine.Output, ElapsedInstant<C.Duration>>, failure: Base.Failure?,
+    wakeups: inout PacingEngine.Wakeups
+  ) {
+    actions.forEachEmission { output, dueAt in
+      if let consumer {
+        self.consumer = nil
+        wakeups.consumer = (consumer, .success(output))
+      } else {
+        mailbox.put(output, dueAt: dueAt)
+      }
+    }
+    if let ending = actions.ending {
+      let failure = ending == .failure ? failure : nil
+      wakeups.cancelledTimer = timer
+      timer = nil
+      wakeAt = nil
+      if let timerWaiter {
+        self.timerWaiter = nil
+        wakeups.timer = (timerWaiter, nil)
+      }
+      if let consumer {
+        self.consumer = nil
+        phase = .finished
+        wakeups.consumer = (consumer, failure.map { .failure($0) } ?? .success(nil))
+      } else {
+        phase = .ended(failure)
+      }
+      return
+    }
+    wakeAt = actions.wakeAt
+    if let wakeAt, let timerWaiter {
+      self.timerWaiter = nil
+      wakeups.timer = (timerWaiter, wakeAt)
+    }
+  }
+}
