@@ -16,12 +16,21 @@ import AsyncPacing
 let arguments = CommandLine.arguments.dropFirst()
 let runs = arguments.first.flatMap { Int($0) } ?? 7
 
-// `PacingBenchmarks profile` runs only the fast-upstream debounce, for a profiler.
+// `PacingBenchmarks profile debounce|throttle|reducing` runs one fast-upstream workload
+// repeatedly, for a profiler.
 if arguments.first == "profile" {
+  let upstream = CountingSequence(count: 1_000_000)
   for _ in 0..<20 {
     var sum = 0
-    for await value in CountingSequence(count: 1_000_000).debounce(for: .seconds(10)) {
-      sum &+= value
+    switch arguments.dropFirst().first {
+    case "throttle":
+      for await value in upstream.throttle(for: .milliseconds(1)) { sum &+= value }
+    case "reducing":
+      for await value in upstream.throttle(for: .milliseconds(1), reducing: { ($0 ?? 0) &+ $1 }) {
+        sum &+= value
+      }
+    default:
+      for await value in upstream.debounce(for: .seconds(10)) { sum &+= value }
     }
     if sum == 42 { print(sum) }
   }
@@ -46,9 +55,28 @@ let debounceFast = await Measurement.median(
   }
   return sum
 }
+let throttleFast = await Measurement.median(
+  "throttle(for: .milliseconds(1))", elements: fastCount, runs: runs
+) {
+  var sum = 0
+  for await value in CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {
+    sum &+= value
+  }
+  return sum
+}
+let reducingFast = await Measurement.median(
+  "throttle(for: .milliseconds(1), reducing: +)", elements: fastCount, runs: runs
+) {
+  var sum = 0
+  let sums = CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {
+    ($0 ?? 0) &+ $1
+  }
+  for await value in sums { sum &+= value }
+  return sum
+}
 printTable(
   "Fast non-suspending upstream, \(fastCount) elements (target: at most 4× raw)",
-  baseline: rawFast, rows: [debounceFast], target: 4)
+  baseline: rawFast, rows: [debounceFast, throttleFast, reducingFast], target: 4)
 
 let rawStream = await Measurement.median("raw iteration", elements: streamCount, runs: runs) {
   var sum = 0

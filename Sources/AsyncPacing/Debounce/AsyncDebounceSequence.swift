@@ -89,7 +89,8 @@ where Base.Element: Sendable {
     Iterator(
       PacingIteration(
         engine: PacingEngine(
-          base: base, machine: DebounceMachine(configuration), clock: clock, tolerance: tolerance)
+          base: base, machine: DebounceMachine(configuration), clock: clock, tolerance: tolerance,
+          reader: { await $0.readElements() })
       ))
   }
 

@@ -6,7 +6,7 @@
 /// comes first. The pending element is always the latest arrival: a leading emission needs a
 /// full quiet period, whose end has already emitted any earlier pending element.
 @usableFromInline
-struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
+struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMachine {
   @usableFromInline typealias Actions = PacingActions<Element, Instant>
 
   @usableFromInline let configuration: DebounceConfiguration<Instant.Duration>

@@ -18,6 +18,7 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
 
   @inlinable
   mutating func put(_ output: Output, dueAt instant: Instant) {
+    assert(dueAt.map { $0 <= instant } ?? true, "a machine emitted out of instant order")
     if let dueAt, dueAt < instant { removeAll() }
     outputs.append(output)
     dueAt = instant

@@ -17,6 +17,9 @@ struct PacingActions<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var ending: PacingEnding?
   /// The instant at which the machine next needs `deadlineReached`, or `nil` for none.
   @usableFromInline var wakeAt: Instant?
+  /// Set when a ``FoldingPacingMachine`` keeps an element that the shell folds
+  /// asynchronously: the value to fold it into, `nil` for a fresh fold.
+  @usableFromInline var foldRequest: Output??
 
   @inlinable
   init() {}

@@ -11,10 +11,7 @@ import Synchronization
 @usableFromInline
 final class PacingEngine<Base: AsyncSequence & Sendable, Machine: PacingMachine, C: Clock>:
   Sendable
-where
-  Machine.Element == Base.Element, Machine.Instant == ElapsedInstant<C.Duration>,
-  Base.Element: Sendable, Machine.Output: Sendable
-{
+where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
   @usableFromInline typealias Output = Machine.Output
   @usableFromInline typealias Failure = Base.Failure
   @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
@@ -40,6 +37,9 @@ where
     /// The machine's latest `wakeAt`: what the timer sleeps toward, or `nil`.
     @usableFromInline var wakeAt: Instant?
     @usableFromInline var timerWaiter: TimerWaiter?
+    /// What the timer sleeps toward. Machines only ever move their deadline later while the
+    /// timer sleeps, which is why the timer never needs interrupting.
+    @usableFromInline var timerTarget: Instant?
     /// The latest instant given to the machine. Instants read before the lock can arrive out
     /// of order; clamping keeps the machine's time monotonic.
     @usableFromInline var latest: Instant?
@@ -70,19 +70,25 @@ where
     }
   }
 
+  /// Iterates the upstream into the machine: each kind of machine takes elements its own way
+  /// (see `UpstreamReaders.swift`).
+  @usableFromInline typealias Reader = @Sendable (PacingEngine) async -> Void
+
   @usableFromInline let base: Base
   @usableFromInline let clock: C
   @usableFromInline let tolerance: C.Duration?
   /// The clock instant the machine's time counts from.
   @usableFromInline let origin: C.Instant
+  @usableFromInline let reader: Reader
   @usableFromInline let state: LockedState<State>
 
   @inlinable
-  init(base: Base, machine: Machine, clock: C, tolerance: C.Duration?) {
+  init(base: Base, machine: Machine, clock: C, tolerance: C.Duration?, reader: @escaping Reader) {
     self.base = base
     self.clock = clock
     self.tolerance = tolerance
     self.origin = clock.now
+    self.reader = reader
     self.state = LockedState(State(machine: machine))
   }
 
@@ -93,6 +99,15 @@ where
   }
 
   // MARK: The consumer
+
+  /// Whether the iteration still runs: a reader checks it before it starts the upstream, so
+  /// a cancel that raced the start does not consume an element of a shared upstream.
+  @inlinable
+  var isRunning: Bool {
+    state.withLock { state in
+      if case .running = state.phase { true } else { false }
+    }
+  }
 
   @inlinable
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
@@ -160,7 +175,7 @@ where
     }
     let reader = startTask(preferring: executor) {
       defer { for counter in counters { counter.taskEnded() } }
-      await self.read()
+      await self.reader(self)
     }
     let timer = startTask(preferring: executor) {
       defer { for counter in counters { counter.taskEnded() } }
@@ -185,26 +200,15 @@ where
   }
 
   @inlinable
-  func read() async {
-    var iterator = base.makeAsyncIterator()
-    do throws(Failure) {
-      while let element = try await iterator.next(isolation: nil) {
-        guard handle(at: now, { $0.elementArrived(element, at: $1) }) else { return }
-      }
-      handle(at: now) { $0.upstreamFinished(at: $1) }
-    } catch {
-      handle(at: now, failure: error) { $0.upstreamFailed(at: $1) }
-    }
-  }
-
-  @inlinable
   func runTimer() async {
     while let deadline = await nextDeadline() {
       do {
         try await clock.sleep(
           until: origin.advanced(by: deadline.sinceOrigin), tolerance: tolerance)
       } catch {
-        return
+        // Cancellation ends the timer; another clock's error only ends this sleep, and the
+        // machine decides whether its deadline was reached.
+        if Task.isCancelled { return }
       }
       handle(at: now) { $0.deadlineReached(at: $1) }
     }
@@ -216,6 +220,7 @@ where
     await withUnsafeContinuation { (waiter: TimerWaiter) in
       let ready: Instant?? = state.withLock { state in
         guard case .running = state.phase else { return .some(nil) }
+        state.timerTarget = state.wakeAt
         if let wakeAt = state.wakeAt { return .some(wakeAt) }
         state.timerWaiter = waiter
         return .none
@@ -234,18 +239,34 @@ where
     at now: Instant, failure: Failure? = nil,
     _ event: (inout Machine, Instant) -> PacingActions<Output, Instant>
   ) -> Bool {
+    carryOut(at: now, failure: failure) { machine, now in event(&machine, now()) } != nil
+  }
+
+  /// Feeds one event to the machine, carries out its actions and returns them, or `nil` once
+  /// the sequence has ended or was cancelled.
+  ///
+  /// The event gets the instant as a function: `now`, or with `now == nil` a clock reading
+  /// taken only if the machine asks for one. Either way instants reach the machine in
+  /// order: a reading taken before the lock may be older than one another event brought in.
+  @inlinable
+  func carryOut(
+    at now: Instant?, failure: Failure? = nil,
+    _ event: (inout Machine, () -> Instant) -> PacingActions<Output, Instant>
+  ) -> PacingActions<Output, Instant>? {
     var wakeups = Wakeups()
-    let isRunning = state.withLock { state in
-      guard case .running = state.phase else { return false }
-      var now = now
-      if let latest = state.latest, now < latest { now = latest }
-      state.latest = now
-      let actions = event(&state.machine, now)
+    let actions = state.withLock { state -> PacingActions<Output, Instant>? in
+      guard case .running = state.phase else { return nil }
+      let actions = event(&state.machine) {
+        var instant = now ?? self.now
+        if let latest = state.latest, instant < latest { instant = latest }
+        state.latest = instant
+        return instant
+      }
       state.carryOut(actions, failure: failure, wakeups: &wakeups)
-      return true
+      return actions
     }
     wakeups.perform()
-    return isRunning
+    return actions
   }
 }
 
@@ -284,7 +305,11 @@ extension PacingEngine.State {
     wakeAt = actions.wakeAt
     if let wakeAt, let timerWaiter {
       self.timerWaiter = nil
+      timerTarget = wakeAt
       wakeups.timer = (timerWaiter, wakeAt)
     }
+    assert(
+      wakeAt == nil || timerTarget == nil || timerTarget! <= wakeAt!,
+      "a machine moved its deadline earlier than the timer's sleep")
   }
 }

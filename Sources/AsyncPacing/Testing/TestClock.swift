@@ -167,9 +167,6 @@ public final class TestClock: Clock, Sendable {
       for sleeper in due { sleeper.continuation.resume() }
       await settle()
     }
-    state.withLock { state in
-      if state.now < target { state.now = target }
-    }
   }
 
   /// Advances deadline by deadline until no task sleeps on this clock.
@@ -204,13 +201,15 @@ public final class TestClock: Clock, Sendable {
   /// repeats until a round in which nothing but its own hops ran on the test executor.
   public func settle() async {
     guard let testExecutor else { return }
+    // On the executor, two jobs of each round are this task's own: the return from the main
+    // actor and the idle wake-up. Called from elsewhere, it has none there.
+    let ownJobs = testExecutor.isCurrent ? 2 : 0
     await testExecutor.waitUntilIdle()
     for _ in 0..<Self.maximumMainActorRounds {
       let before = testExecutor.jobsRun
       await MainActor.run {}
       await testExecutor.waitUntilIdle()
-      // Two jobs are this task's own: the return from the main actor, and the idle wake-up.
-      if testExecutor.jobsRun - before <= 2 { return }
+      if testExecutor.jobsRun - before <= ownJobs { return }
     }
   }
 
@@ -218,9 +217,13 @@ public final class TestClock: Clock, Sendable {
   /// other, as a repeating main-actor timer would.
   private static let maximumMainActorRounds = 1_000
 
+  /// Takes the sleepers due at the earliest deadline up to `target`, moving time to it; with
+  /// none due, moves time to `target`. Checking and moving under one lock means a sleep
+  /// registered concurrently is either taken here or sees the new `now` and returns at once.
   private func takeSleepers(dueBy target: Instant) -> [Sleeper]? {
     state.withLock { state in
       guard let next = state.sleepers.lazy.map(\.deadline).min(), next <= target else {
+        if state.now < target { state.now = target }
         return nil
       }
       if state.now < next { state.now = next }

@@ -29,7 +29,7 @@ struct MachineDriver {
 
   /// Runs `input` through `machine` and returns the outputs at the steps they fell due, then
   /// the ending at the step it happened.
-  static func run<Machine: PacingMachine>(
+  static func run<Machine: ElementPacingMachine>(
     _ machine: inout Machine, _ input: [TimedEvent],
     timers: TimerDelivery = .beforeSameInstantEvents
   ) -> [TimedEvent]

@@ -37,3 +37,12 @@ import Testing
     #expect(await searched == ["Swift"])
   }
 }
+
+/// The README's throttle snippets compile with the types they promise.
+@Test func readmeThrottleSnippetsCompile() {
+  let (events, _) = AsyncStream.makeStream(of: Int.self)
+  let batches = events.throttle(for: .seconds(1)) { batch, event in (batch ?? []) + [event] }
+  let latest = events.throttle(for: .milliseconds(100))
+  #expect(type(of: batches) == AsyncThrottleSequence<AsyncStream<Int>, ContinuousClock, [Int]>.self)
+  #expect(type(of: latest) == AsyncThrottleSequence<AsyncStream<Int>, ContinuousClock, Int>.self)
+}

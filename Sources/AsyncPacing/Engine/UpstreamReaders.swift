@@ -1,0 +1,59 @@
+/// The reader task's loop for each kind of machine. Each reads the clock once per element and
+/// keeps reading until the upstream ends or the iteration is cancelled.
+extension PacingEngine where Machine: ElementPacingMachine, Machine.Element == Base.Element {
+  /// Hands each element to the machine as it is.
+  @inlinable
+  func readElements() async {
+    guard isRunning else { return }
+    var iterator = base.makeAsyncIterator()
+    do throws(Failure) {
+      while let element = try await iterator.next(isolation: nil) {
+        guard handle(at: now, { $0.elementArrived(element, at: $1) }) else { return }
+      }
+      handle(at: now) { $0.upstreamFinished(at: $1) }
+    } catch {
+      handle(at: now, failure: error) { $0.upstreamFailed(at: $1) }
+    }
+  }
+}
+
+extension PacingEngine where Machine: FoldingPacingMachine {
+  /// Folds each element the machine keeps into its output, under the lock.
+  @inlinable
+  func readFolding(_ fold: @escaping @Sendable (Output?, Base.Element) -> Output) async {
+    guard isRunning else { return }
+    var iterator = base.makeAsyncIterator()
+    do throws(Failure) {
+      while let element = try await iterator.next(isolation: nil) {
+        let isRunning = handle(at: now) { machine, now in
+          machine.elementArrived(at: now) { fold($0, element) }
+        }
+        guard isRunning else { return }
+      }
+      handle(at: now) { $0.upstreamFinished(at: $1) }
+    } catch {
+      handle(at: now, failure: error) { $0.upstreamFailed(at: $1) }
+    }
+  }
+
+  /// Awaits the reducer for each element the machine keeps, one at a time and in arrival
+  /// order, before reading the next; the element's instant is when the upstream produced it.
+  @inlinable
+  func readReducing(_ reduce: @escaping @Sendable (Output?, Base.Element) async -> Output) async {
+    guard isRunning else { return }
+    var iterator = base.makeAsyncIterator()
+    do throws(Failure) {
+      while let element = try await iterator.next(isolation: nil) {
+        let arrival = carryOut(at: now) { $0.elementArrivedForAsyncFold(at: $1()) }
+        guard let arrival else { return }
+        guard let request = arrival.foldRequest else { continue }
+        let value = await reduce(request, element)
+        // The clock is read only if the fold's result is emitted now.
+        guard carryOut(at: nil, { $0.foldFinished(value, at: $1) }) != nil else { return }
+      }
+      handle(at: now) { $0.upstreamFinished(at: $1) }
+    } catch {
+      handle(at: now, failure: error) { $0.upstreamFailed(at: $1) }
+    }
+  }
+}

@@ -1,0 +1,191 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Emits at most one element per `interval`: the first of a burst at once, and the latest
+  /// (or the first) of each following window when that window ends.
+  ///
+  /// ```swift
+  /// for await offset in scrollOffsets.throttle(for: .milliseconds(100), clock: clock) {
+  ///   await prefetch(around: offset)
+  /// }
+  /// ```
+  ///
+  /// An element that arrives while the throttle is idle is emitted at once and opens a window
+  /// `[t, t + interval)`. Elements arriving in the window become its candidate, which the
+  /// window's end emits without waiting for another element, opening the next window; a
+  /// window that ends with no candidate leaves the throttle idle. Two emissions are never
+  /// closer than `interval`.
+  ///
+  /// When the upstream finishes, a candidate still comes out at its window's end (the rate is
+  /// kept), then the sequence finishes; when it throws, the candidate is dropped and the error
+  /// reaches the consumer even if it was busy. Cancelling the consuming task ends the
+  /// iteration and the upstream's.
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest time between two emissions. `.zero` emits every element.
+  ///   - clock: The clock that measures the interval, such as a ``TestClock`` in tests.
+  ///   - latest: `true` (the default) keeps the newest element of a window; `false` keeps the
+  ///     first.
+  ///   - edges: `[.leading, .trailing]` (the default); `.leading` emits only elements that
+  ///     arrive while idle; `.trailing` never emits at once: the first element opens a window
+  ///     and the candidate comes out at its end.
+  @inlinable
+  public func throttle<C: Clock>(
+    for interval: C.Duration, clock: C, latest: Bool = true,
+    edges: PacingEdges = [.leading, .trailing]
+  ) -> AsyncThrottleSequence<Self, C, Element> {
+    AsyncThrottleSequence(
+      base: self, clock: clock,
+      configuration: ThrottleConfiguration(interval: interval, edges: edges),
+      folding: .synchronous(latest ? Self.keepLatest : Self.keepFirst))
+  }
+
+  @inlinable
+  static var keepLatest: @Sendable (Element?, Element) -> Element { { _, latest in latest } }
+
+  @inlinable
+  static var keepFirst: @Sendable (Element?, Element) -> Element {
+    { first, next in first ?? next }
+  }
+
+  /// Emits at most one element per `interval`, measured on the continuous clock.
+  ///
+  /// ```swift
+  /// for await progress in downloadProgress.throttle(for: .milliseconds(250)) {
+  ///   progressBar.value = progress
+  /// }
+  /// ```
+  ///
+  /// See ``throttle(for:clock:latest:edges:)`` for the rules and options.
+  @inlinable
+  public func throttle(
+    for interval: Duration, latest: Bool = true, edges: PacingEdges = [.leading, .trailing]
+  ) -> AsyncThrottleSequence<Self, ContinuousClock, Element> {
+    throttle(for: interval, clock: ContinuousClock(), latest: latest, edges: edges)
+  }
+
+  /// Emits at most one value per `interval`, folding the elements of each window with
+  /// `reducing`.
+  ///
+  /// ```swift
+  /// let batches = events.throttle(for: .seconds(1), clock: clock) { batch, event in
+  ///   (batch ?? []) + [event]
+  /// }
+  /// ```
+  ///
+  /// A leading emission is `reducing(nil, first)`; the first element of a window after an
+  /// emission starts a fresh fold, `reducing(nil, element)`. The reducer runs one element at a
+  /// time, in arrival order: the upstream is not read again until it returns. A window that
+  /// ends while the reducer runs waits for it and emits its result when it returns; the next
+  /// window starts at that emission. With `edges: .leading` the reducer is called only for
+  /// elements that are emitted.
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest time between two emissions.
+  ///   - clock: The clock that measures the interval.
+  ///   - edges: `[.leading, .trailing]` (the default), `.leading` or `.trailing`.
+  ///   - reducing: Folds an element into the window's value so far (`nil` for a fresh fold).
+  @inlinable
+  public func throttle<C: Clock, Reduced: Sendable>(
+    for interval: C.Duration, clock: C, edges: PacingEdges = [.leading, .trailing],
+    reducing: @Sendable @escaping (Reduced?, Element) async -> Reduced
+  ) -> AsyncThrottleSequence<Self, C, Reduced> {
+    AsyncThrottleSequence(
+      base: self, clock: clock,
+      configuration: ThrottleConfiguration(interval: interval, edges: edges),
+      folding: .asynchronous(reducing))
+  }
+
+  /// Emits at most one value per `interval`, measured on the continuous clock, folding the
+  /// elements of each window with `reducing`.
+  ///
+  /// ```swift
+  /// for await total in purchases.throttle(for: .seconds(5), reducing: { ($0 ?? 0) + $1.amount }) {
+  ///   await report(total)
+  /// }
+  /// ```
+  ///
+  /// See ``throttle(for:clock:edges:reducing:)`` for the rules and options.
+  @inlinable
+  public func throttle<Reduced: Sendable>(
+    for interval: Duration, edges: PacingEdges = [.leading, .trailing],
+    reducing: @Sendable @escaping (Reduced?, Element) async -> Reduced
+  ) -> AsyncThrottleSequence<Self, ContinuousClock, Reduced> {
+    throttle(for: interval, clock: ContinuousClock(), edges: edges, reducing: reducing)
+  }
+}
+
+/// An asynchronous sequence that emits at most one value per interval, with a trailing value
+/// at the end of each window that had elements.
+///
+/// Create one with ``_Concurrency/AsyncSequence/throttle(for:clock:latest:edges:)`` or
+/// ``_Concurrency/AsyncSequence/throttle(for:clock:edges:reducing:)``. Its `Failure` is the
+/// upstream's: a non-throwing upstream gives a sequence you iterate with `for await`.
+public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock, Reduced: Sendable>:
+  AsyncSequence, Sendable
+where Base.Element: Sendable {
+  public typealias Element = Reduced
+  public typealias Failure = Base.Failure
+
+  /// How window elements become the emitted value.
+  @usableFromInline
+  enum Folding: Sendable {
+    /// Keeping the latest or the first element: folded under the lock as elements arrive.
+    case synchronous(@Sendable (Reduced?, Base.Element) -> Reduced)
+    /// A user's reducer, awaited by the reader for each element.
+    case asynchronous(@Sendable (Reduced?, Base.Element) async -> Reduced)
+  }
+
+  @usableFromInline let base: Base
+  @usableFromInline let clock: C
+  @usableFromInline let configuration: ThrottleConfiguration<C.Duration>
+  @usableFromInline let folding: Folding
+
+  @inlinable
+  init(
+    base: Base, clock: C, configuration: ThrottleConfiguration<C.Duration>, folding: Folding
+  ) {
+    self.base = base
+    self.clock = clock
+    self.configuration = configuration
+    self.folding = folding
+  }
+
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    let reader: Iterator.Engine.Reader
+    switch folding {
+    case .synchronous(let fold): reader = { await $0.readFolding(fold) }
+    case .asynchronous(let reduce): reader = { await $0.readReducing(reduce) }
+    }
+    return Iterator(
+      PacingIteration(
+        engine: PacingEngine(
+          base: base, machine: ThrottleMachine(configuration), clock: clock, tolerance: nil,
+          reader: reader)))
+  }
+
+  /// The iterator of an ``AsyncThrottleSequence``. Dropping it cancels the iteration.
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline typealias Engine = PacingEngine<
+      Base, ThrottleMachine<Reduced, ElapsedInstant<C.Duration>>, C
+    >
+
+    @usableFromInline let iteration: PacingIteration<Engine>
+
+    @inlinable
+    init(_ iteration: PacingIteration<Engine>) {
+      self.iteration = iteration
+    }
+
+    @inlinable
+    public mutating func next() async throws(Failure) -> Element? {
+      try await iteration.engine.next(isolation: nil)
+    }
+
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
+      -> Element?
+    {
+      try await iteration.engine.next(isolation: actor)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import Testing
+
+@testable import AsyncPacing
+
+/// The throttle diagrams through the machine alone, driven step by step, under every way a
+/// shell might deliver its timer.
+@Suite struct ThrottleMachineTests {
+  static let timerDeliveries: [MachineDriver.TimerDelivery] = [
+    .beforeSameInstantEvents, .afterSameInstantEvents, .randomlyLate(seed: 1),
+    .randomlyLate(seed: 2),
+  ]
+
+  @Test(arguments: SemanticsDiagrams.throttle)
+  func theContractsDiagrams(_ diagram: ThrottleDiagram) {
+    let expected = Marble.parse(diagram.output)
+    for timers in Self.timerDeliveries {
+      var machine = ThrottleElementMachine(
+        interval: diagram.interval, fold: diagram.fold, edges: diagram.edges)
+      let actual = MachineDriver.run(&machine, Marble.parse(diagram.input), timers: timers)
+      #expect(
+        actual == expected,
+        "timers \(timers)\n   input: \(diagram.input)\n\(Marble.comparison(expected: expected, actual: actual))"
+      )
+    }
+  }
+
+  private typealias Machine = ThrottleMachine<String, TestClock.Instant>
+  private static func instant(_ step: Int) -> TestClock.Instant { MachineDriver.instant(step) }
+
+  @Test func aWindowThatEndsDuringAnAsyncFoldEmitsWhenTheFoldReturns() {
+    var machine = Machine(
+      ThrottleConfiguration(interval: .seconds(3), edges: [.leading, .trailing]))
+    var actions = machine.elementArrivedForAsyncFold(at: Self.instant(0))
+    #expect(actions.foldRequest.map { $0 == nil } == true)  // a leading, fresh fold
+    actions = machine.foldFinished("a", at: { Self.instant(0) })
+    #expect(actions.first?.output == "a")
+    #expect(actions.wakeAt == Self.instant(3))
+
+    actions = machine.elementArrivedForAsyncFold(at: Self.instant(2))
+    #expect(actions.foldRequest.map { $0 == nil } == true)  // first window element: fresh fold
+    #expect(actions.wakeAt == nil)  // the window's end waits for the fold
+    #expect(machine.deadlineReached(at: Self.instant(3)).isEmpty)
+    actions = machine.foldFinished("b", at: { Self.instant(5) })
+    #expect(actions.first?.output == "b")
+    #expect(actions.first?.dueAt == Self.instant(5))
+    #expect(actions.wakeAt == Self.instant(8))  // the next window starts at that emission
+  }
+
+  @Test func anAsyncFoldIsOfferedTheCandidateSoFar() {
+    var machine = Machine(
+      ThrottleConfiguration(interval: .seconds(3), edges: [.leading, .trailing]))
+    _ = machine.elementArrivedForAsyncFold(at: Self.instant(0))
+    _ = machine.foldFinished("a", at: { Self.instant(0) })
+    _ = machine.elementArrivedForAsyncFold(at: Self.instant(1))
+    _ = machine.foldFinished("b", at: { Self.instant(1) })
+    let actions = machine.elementArrivedForAsyncFold(at: Self.instant(2))
+    #expect(actions.foldRequest == .some("b"))
+  }
+
+  @Test func leadingOnlyNeverAsksToFoldAWindowElement() {
+    var machine = Machine(ThrottleConfiguration(interval: .seconds(3), edges: .leading))
+    _ = machine.elementArrivedForAsyncFold(at: Self.instant(0))
+    _ = machine.foldFinished("a", at: { Self.instant(0) })
+    #expect(machine.elementArrivedForAsyncFold(at: Self.instant(1)).foldRequest == nil)
+  }
+
+  @Test func aPacersWindowOpensWhenTheEmissionStarts() {
+    var machine = Machine(
+      ThrottleConfiguration(
+        interval: .seconds(3), edges: [.leading, .trailing], windowStart: .whenEmissionStarts))
+    var actions = machine.elementArrived(at: Self.instant(0)) { _ in "a" }
+    #expect(actions.first?.output == "a")
+    #expect(actions.wakeAt == nil)  // no window until the action starts
+    _ = machine.elementArrived(at: Self.instant(4)) { _ in "b" }  // waits for that window
+    actions = machine.emissionStarted(at: Self.instant(5))
+    #expect(actions.wakeAt == Self.instant(8))
+    actions = machine.deadlineReached(at: Self.instant(8))
+    #expect(actions.first?.output == "b")
+    #expect(actions.first?.dueAt == Self.instant(8))
+  }
+
+  @Test func flushEmitsTheCandidateNow() {
+    var machine = Machine(
+      ThrottleConfiguration(interval: .seconds(3), edges: [.leading, .trailing]))
+    _ = machine.elementArrived(at: Self.instant(0)) { _ in "a" }
+    _ = machine.elementArrived(at: Self.instant(1)) { _ in "b" }
+    let actions = machine.flush(at: Self.instant(1))
+    #expect(actions.first?.output == "b")
+    #expect(actions.first?.dueAt == Self.instant(1))
+    #expect(actions.wakeAt == Self.instant(4))
+    #expect(machine.flush(at: Self.instant(2)).isEmpty)
+  }
+}
