@@ -24,24 +24,29 @@ struct Measurement: Sendable {
   }
 }
 
-/// Prints rows `name | ns/element | × baseline` as an aligned table.
-func printTable(_ title: String, baseline: Measurement, rows: [Measurement], target: Double?) {
+/// Prints rows `name | ns/element | × baseline` as an aligned table; `rows` are judged against
+/// `target`, `references` are only compared.
+func printTable(
+  _ title: String, baseline: Measurement, rows: [Measurement], target: Double?,
+  references: [Measurement] = []
+) {
   print("\n\(title)")
-  let width = ([baseline] + rows).map(\.name.count).max() ?? 0
+  let all = [baseline] + rows + references
+  let width = all.map(\.name.count).max() ?? 0
   func pad(_ text: String, _ count: Int) -> String {
     text + String(repeating: " ", count: max(count - text.count, 0))
   }
   func format(_ value: Double) -> String {
-    let rounded = (value * 10).rounded() / 10
-    return String(rounded)
+    String((value * 10).rounded() / 10)
   }
-  print("  \(pad("", width))  ns/element  × raw")
-  for row in [baseline] + rows {
+  let unit = baseline.name == "raw iteration" ? "raw" : "floor"
+  print("  \(pad("", width))  ns/element  × \(unit)")
+  for row in all {
     let ratio = row.nanosecondsPerElement / baseline.nanosecondsPerElement
-    let verdict =
-      target.map {
-        row.name == baseline.name ? "" : (ratio <= $0 ? "  ok" : "  over \(format($0))×")
-      } ?? ""
+    var verdict = ""
+    if let target, rows.contains(where: { $0.name == row.name }) {
+      verdict = ratio <= target ? "  ok" : "  over \(format(target))×"
+    }
     print(
       "  \(pad(row.name, width))  \(pad(format(row.nanosecondsPerElement), 10))  \(format(ratio))\(verdict)"
     )

@@ -16,8 +16,8 @@ import AsyncPacing
 let arguments = CommandLine.arguments.dropFirst()
 let runs = arguments.first.flatMap { Int($0) } ?? 7
 
-// `PacingBenchmarks profile debounce|throttle|reducing` runs one fast-upstream workload
-// repeatedly, for a profiler.
+// `PacingBenchmarks profile debounce|throttle|reducing|debouncer-send|throttler-send` runs one
+// workload repeatedly, for a profiler.
 if arguments.first == "profile" {
   let upstream = CountingSequence(count: 1_000_000)
   for _ in 0..<20 {
@@ -29,6 +29,16 @@ if arguments.first == "profile" {
       for await value in upstream.throttle(for: .milliseconds(1), reducing: { ($0 ?? 0) &+ $1 }) {
         sum &+= value
       }
+    case "throttler-send":
+      let throttler = Throttler(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
+      }
+      for value in 0..<1_000_000 { throttler.send(value) }
+      throttler.cancel()
+    case "debouncer-send":
+      let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
+      }
+      for value in 0..<1_000_000 { debouncer.send(value) }
+      debouncer.cancel()
     default:
       for await value in upstream.debounce(for: .seconds(10)) { sum &+= value }
     }
@@ -95,3 +105,55 @@ let debounceStream = await Measurement.median(
 printTable(
   "AsyncStream fed by a producer task, \(streamCount) elements (target: at most 1.2× raw)",
   baseline: rawStream, rows: [debounceStream], target: 1.2)
+
+let sendCount = 100_000
+let floor = ClockAndMutexFloor()
+let floorRow = await Measurement.median(
+  "ContinuousClock.now + Mutex update", elements: sendCount, runs: runs
+) {
+  for value in 0..<sendCount { floor.send(value) }
+  return sendCount
+}
+let taskPerValue = await Measurement.median(
+  "a new Task per value (cancel + create)", elements: sendCount, runs: runs
+) {
+  let debouncer = TaskPerValueDebouncer(interval: .seconds(10))
+  for value in 0..<sendCount { debouncer.send(value) }
+  debouncer.cancel()
+  return sendCount
+}
+let debouncerSend = await Measurement.median("Debouncer.send", elements: sendCount, runs: runs) {
+  let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) } }
+  for value in 0..<sendCount { debouncer.send(value) }
+  debouncer.cancel()
+  return sendCount
+}
+let throttlerSend = await Measurement.median("Throttler.send", elements: sendCount, runs: runs) {
+  let throttler = Throttler(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) } }
+  for value in 0..<sendCount { throttler.send(value) }
+  throttler.cancel()
+  return sendCount
+}
+printTable(
+  "send in a burst of \(sendCount), one thread (target: within 2× of the floor, "
+    + "at least 10× cheaper than a Task per value)",
+  baseline: floorRow, rows: [debouncerSend, throttlerSend], target: 2, references: [taskPerValue])
+
+let floorTwo = await Measurement.median(
+  "ContinuousClock.now + Mutex update", elements: sendCount, runs: runs
+) {
+  await sendConcurrently(threads: 2, count: sendCount) { floor.send($0) }
+}
+let debouncerTwo = await Measurement.median("Debouncer.send", elements: sendCount, runs: runs) {
+  let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) } }
+  defer { debouncer.cancel() }
+  return await sendConcurrently(threads: 2, count: sendCount) { debouncer.send($0) }
+}
+let throttlerTwo = await Measurement.median("Throttler.send", elements: sendCount, runs: runs) {
+  let throttler = Throttler(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) } }
+  defer { throttler.cancel() }
+  return await sendConcurrently(threads: 2, count: sendCount) { throttler.send($0) }
+}
+printTable(
+  "send in a burst of \(sendCount), two threads at once (ns per send, wall time)",
+  baseline: floorTwo, rows: [debouncerTwo, throttlerTwo], target: nil)

@@ -14,6 +14,8 @@ struct ThrottleConfiguration<Duration: DurationProtocol>: Sendable {
   @usableFromInline let emitsLeading: Bool
   @usableFromInline let emitsTrailing: Bool
   @usableFromInline let windowStart: WindowStart
+  /// Zero-length windows end at their own start, so events must close them after themselves.
+  @usableFromInline let hasZeroInterval: Bool
 
   @inlinable
   init(
@@ -30,5 +32,6 @@ struct ThrottleConfiguration<Duration: DurationProtocol>: Sendable {
     self.emitsLeading = edges.contains(.leading)
     self.emitsTrailing = edges.contains(.trailing)
     self.windowStart = windowStart
+    self.hasZeroInterval = interval == .zero
   }
 }

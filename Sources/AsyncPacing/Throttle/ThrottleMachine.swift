@@ -43,6 +43,7 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   var isIdle: Bool { windowEnd == nil && !awaitingStart }
 
   /// While an element is folded the window's end waits for it, so the timer has nothing to do.
+  /// An empty window's end is reported too: a pacer's burst lasts until the throttle is idle.
   @inlinable
   var wakeAt: Instant? { folding == nil ? windowEnd : nil }
 
@@ -57,7 +58,7 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
       let value = fold(role == .leading ? nil : candidate)
       take(value, as: role, at: now, into: &actions)
     }
-    closeWindows(upTo: now, into: &actions)
+    if configuration.hasZeroInterval { closeWindows(upTo: now, into: &actions) }
     actions.wakeAt = wakeAt
     return actions
   }
@@ -127,11 +128,13 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     return actions
   }
 
-  /// The emitted value's work started at `now`: its window opens (pacers only).
+  /// The emitted value's work started at `now`: its window opens (pacers only). Every start
+  /// opens one, also that of a second value due at the same instant (a flush), since that
+  /// start must space the next one too.
   @inlinable
   mutating func emissionStarted(at now: Instant) -> Actions {
     var actions = Actions()
-    guard !hasEnded, awaitingStart else { return actions }
+    guard !hasEnded else { return actions }
     awaitingStart = false
     windowEnd = now.advanced(by: configuration.interval)
     closeWindows(upTo: now, into: &actions)

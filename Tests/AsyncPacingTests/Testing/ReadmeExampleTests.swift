@@ -46,3 +46,57 @@ import Testing
   #expect(type(of: batches) == AsyncThrottleSequence<AsyncStream<Int>, ContinuousClock, [Int]>.self)
   #expect(type(of: latest) == AsyncThrottleSequence<AsyncStream<Int>, ContinuousClock, Int>.self)
 }
+
+private enum Catalog {
+  static func search(_ query: String) async -> [String] { [query] }
+}
+
+private struct Analytics {
+  func record(scrollOffset: Double) async {}
+}
+
+private let analytics = Analytics()
+
+private func pay() async {}
+
+/// The README's pacer snippets, compiled and run on a test clock.
+@MainActor private final class SearchModel {
+  private(set) var results: [String] = []
+  let clock: TestClock
+  private lazy var search = Debouncer(
+    for: .milliseconds(300), clock: clock, cancelsRunningAction: true
+  ) { @MainActor [weak self] (query: String) in
+    let found = await Catalog.search(query)
+    self?.results = found
+  }
+
+  init(clock: TestClock) {
+    self.clock = clock
+  }
+
+  func queryChanged(_ query: String) { search.send(query) }
+  func returnPressed() { search.flush() }
+  func escapePressed() { search.cancel() }
+}
+
+@MainActor @Test func readmePacerSnippets() async {
+  let model = await withTestClock { clock in
+    let model = await SearchModel(clock: clock)
+    await model.queryChanged("Sw")
+    await model.returnPressed()
+    await clock.advance(by: .zero)
+    #expect(await model.results == ["Sw"])
+    await model.queryChanged("Swi")
+    await model.escapePressed()
+    await clock.advance(by: .seconds(1))
+    #expect(await model.results == ["Sw"])
+    return model
+  }
+  _ = model
+  let track = Throttler(for: .milliseconds(250)) { (offset: Double) in
+    await analytics.record(scrollOffset: offset)
+  }
+  let tap = Debouncer(for: .seconds(1), edges: .leading) { await pay() }
+  track.cancel()
+  tap.cancel()
+}

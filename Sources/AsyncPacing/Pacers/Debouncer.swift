@@ -1,0 +1,136 @@
+/// Runs an async action once values stop arriving for an interval: debounce for code that is
+/// not async, such as delegate methods, text-field callbacks and button handlers.
+///
+/// ```swift
+/// @MainActor final class SearchModel {
+///   private(set) var results: [String] = []
+///   private var search: Debouncer<String>?
+///
+///   init() {
+///     // Written in a main-actor method, the closure runs on the main actor, like Task {}.
+///     search = Debouncer(for: .milliseconds(300)) { [weak self] query in
+///       let found = await Catalog.search(query)
+///       self?.results = found
+///     }
+///   }
+///
+///   func queryChanged(_ query: String) { search?.send(query) }
+///   func returnPressed() { search?.flush() }
+///   func escapePressed() { search?.cancel() }
+/// }
+/// ```
+///
+/// `send(_:)` is synchronous and cheap, callable from any thread or actor. The action runs in
+/// the isolation it was written in, never concurrently with itself: a value that falls due
+/// while it runs waits, and a value due later replaces the waiting one. The timing rules are
+/// those of ``_Concurrency/AsyncSequence/debounce(for:tolerance:edges:maxWait:clock:)``.
+///
+/// `cancel()` drops the pending value and cancels the running action; it never runs the
+/// pending value, and the debouncer stays usable. Releasing the debouncer does the same, so a
+/// closed screen never gets a late callback.
+public final class Debouncer<Value: Sendable>: Sendable {
+  @usableFromInline let sendValue: @Sendable (Value) -> Void
+  @usableFromInline let flushPending: @Sendable () -> Void
+  @usableFromInline let cancelPending: @Sendable (_ release: Bool) -> Void
+
+  /// Creates a debouncer that measures time on `clock`.
+  ///
+  /// - Parameters:
+  ///   - interval: How long the values must stop for the action to run.
+  ///   - tolerance: Passed to the clock's `sleep`; it never changes what runs.
+  ///   - edges: `.trailing` (the default) runs the last value of a burst once it settles;
+  ///     `.leading` runs the first at once; both do both.
+  ///   - maxWait: The longest a value may wait while values keep coming (trailing edge only).
+  ///   - clock: The clock that measures time, such as a ``TestClock`` in tests.
+  ///   - cancelsRunningAction: When `true`, a value that falls due while the action runs
+  ///     cancels it, and runs as soon as the cancelled action returns: a stale search stops
+  ///     once a newer query settles.
+  ///   - action: What to run with each value that falls due.
+  @inlinable
+  public init<C: Clock>(
+    for interval: C.Duration, tolerance: C.Duration? = nil, edges: PacingEdges = .trailing,
+    maxWait: C.Duration? = nil, clock: C, cancelsRunningAction: Bool = false,
+    @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    let engine = PacerEngine(
+      machine: DebounceMachine<Value, ElapsedInstant<C.Duration>>(
+        DebounceConfiguration(
+          interval: interval, edges: edges, maxWait: maxWait, function: "Debouncer")),
+      clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
+      action: action)
+    sendValue = { engine.send($0) }
+    flushPending = { engine.flush() }
+    cancelPending = { engine.cancel(release: $0) }
+  }
+
+  /// Creates a debouncer that measures time on the continuous clock.
+  ///
+  /// ```swift
+  /// let save = Debouncer(for: .seconds(1)) { (draft: String) in await store.save(draft) }
+  /// save.send(textView.text)
+  /// ```
+  @inlinable
+  public convenience init(
+    for interval: Duration, tolerance: Duration? = nil, edges: PacingEdges = .trailing,
+    maxWait: Duration? = nil, cancelsRunningAction: Bool = false,
+    @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    self.init(
+      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
+      clock: ContinuousClock(), cancelsRunningAction: cancelsRunningAction, action)
+  }
+
+  deinit {
+    cancelPending(true)
+  }
+
+  /// Sends a value: the action runs with it, or with a later value, when the timing says so.
+  ///
+  /// ```swift
+  /// search.send("Swift")
+  /// ```
+  @inlinable
+  public func send(_ value: Value) {
+    sendValue(value)
+  }
+
+  /// Sends a value, as ``send(_:)``: `search("Swift")`.
+  @inlinable
+  public func callAsFunction(_ value: Value) {
+    sendValue(value)
+  }
+
+  /// Makes the pending value due now: it runs at once, or when the running action returns.
+  /// With nothing pending, does nothing.
+  ///
+  /// ```swift
+  /// func returnPressed() { search.flush() }
+  /// ```
+  public func flush() {
+    flushPending()
+  }
+
+  /// Drops the pending and waiting values and cancels the running action. The pending value
+  /// never runs; the debouncer stays usable and keeps its quiet period.
+  ///
+  /// ```swift
+  /// func escapePressed() { search.cancel() }
+  /// ```
+  public func cancel() {
+    cancelPending(false)
+  }
+}
+
+extension Debouncer where Value == Void {
+  /// Sends a signal, for a debouncer without values: `save.send()`.
+  @inlinable
+  public func send() {
+    sendValue(())
+  }
+
+  /// Sends a signal, as ``send()``: `save()`.
+  @inlinable
+  public func callAsFunction() {
+    sendValue(())
+  }
+}

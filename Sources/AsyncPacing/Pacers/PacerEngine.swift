@@ -1,0 +1,386 @@
+/// The concurrency shell of the callback pacers: `send` from any thread drives a
+/// ``PacerMachine``, and one task per burst runs the action whenever a value falls due.
+///
+/// The action is the consumer of SEMANTICS.md: a value due while it runs waits in the
+/// ``Mailbox`` and runs when it returns, so the action never overlaps itself. While idle there
+/// is no task at all. A burst's task (the runner) works in phases, each inside a task group of
+/// its own: an action phase runs the action as a child, so that it alone can be cancelled; an
+/// idle phase only waits for a deadline. Sleeps are children too, so every wait is
+/// interruptible and stays on the clock's executor. Anyone who changes what the runner should
+/// do pokes it; in the steady state of a burst (a debounce deadline moving later) nobody needs
+/// to, and `send` costs one clock reading and one lock.
+@usableFromInline
+final class PacerEngine<Machine: PacerMachine, C: Clock>: Sendable
+where Machine.Instant == ElapsedInstant<C.Duration> {
+  @usableFromInline typealias Value = Machine.Value
+  @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
+  @usableFromInline typealias Action = @Sendable @isolated(any) (Value) async -> Void
+  @usableFromInline typealias Poke = UnsafeContinuation<Void, Never>
+
+  @usableFromInline
+  enum Phase: Sendable {
+    /// No runner: the pacer is idle.
+    case none
+    /// The runner waits for a deadline, with no action running.
+    case waiting
+    /// The runner runs the action; `cancelled` once it was asked to stop.
+    case acting(cancelled: Bool)
+  }
+
+  @usableFromInline
+  struct State: Sendable {
+    @usableFromInline var machine: Machine
+    @usableFromInline var mailbox = Mailbox<Value, Instant>()
+    @usableFromInline var latest: Instant?
+    @usableFromInline var wakeAt: Instant?
+    @usableFromInline var phase = Phase.none
+    /// The deadline a sleeping child of the runner waits for, if any.
+    @usableFromInline var sleeperTarget: Instant?
+    @usableFromInline var actionFinished = false
+    @usableFromInline var cancelRequested = false
+    @usableFromInline var isReleased = false
+    @usableFromInline var pokeWaiter: Poke?
+    /// A poke that came while the runner was not waiting: its next wait returns at once.
+    @usableFromInline var pokePending = false
+    /// Counts cancels. An action whose value was taken before a cancel must not begin, even
+    /// if the cancel came while the action waited for its actor.
+    @usableFromInline var cancels: UInt64 = 0
+
+    @inlinable
+    init(machine: Machine) {
+      self.machine = machine
+    }
+  }
+
+  /// What the caller must do for the runner once the lock is released.
+  @usableFromInline
+  enum Attention {
+    case none
+    case startRunner
+    case resume(Poke)
+  }
+
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let origin: C.Instant
+  @usableFromInline let action: Action
+  @usableFromInline let cancelsRunningAction: Bool
+  @usableFromInline let state: LockedState<State>
+
+  @inlinable
+  init(
+    machine: Machine, clock: C, tolerance: C.Duration?, cancelsRunningAction: Bool,
+    action: @escaping Action
+  ) {
+    self.clock = clock
+    self.tolerance = tolerance
+    self.origin = clock.now
+    self.action = action
+    self.cancelsRunningAction = cancelsRunningAction
+    self.state = LockedState(State(machine: machine))
+  }
+
+  @inlinable
+  var now: Instant { Instant(origin.duration(to: clock.now)) }
+
+  // MARK: From any thread
+
+  @inlinable
+  func send(_ value: Value) {
+    let now = self.now
+    let attention = state.withLock { state -> Attention in
+      guard !state.isReleased else { return .none }
+      let actions = state.machine.valueSent(value, at: state.clamp(now))
+      state.take(actions)
+      return state.attention(cancelsRunningAction: cancelsRunningAction)
+    }
+    attend(attention)
+  }
+
+  @inlinable
+  func flush() {
+    let now = self.now
+    let attention = state.withLock { state -> Attention in
+      guard !state.isReleased else { return .none }
+      state.take(state.machine.flush(at: state.clamp(now)))
+      return state.attention(cancelsRunningAction: cancelsRunningAction)
+    }
+    attend(attention)
+  }
+
+  /// Drops the pending and waiting values and cancels the running action; with `release`,
+  /// the runner also stops for good once the action has returned.
+  @inlinable
+  func cancel(release: Bool = false) {
+    let attention = state.withLock { state -> Attention in
+      if release { state.isReleased = true }
+      state.cancels &+= 1
+      state.wakeAt = state.machine.dropPending()
+      state.mailbox.removeAll()
+      switch state.phase {
+      case .none:
+        return .none
+      case .acting(cancelled: false):
+        state.cancelRequested = true
+        return state.poke()
+      case .waiting, .acting(cancelled: true):
+        return state.poke()
+      }
+    }
+    attend(attention)
+  }
+
+  @inlinable
+  func attend(_ attention: Attention) {
+    switch attention {
+    case .none: break
+    case .startRunner: startRunner()
+    case .resume(let poke): poke.resume()
+    }
+  }
+
+  // MARK: The runner
+
+  @inlinable
+  func startRunner() {
+    let counters = [LiveTaskCounter.processWide, clock.liveTaskCounter].compactMap { $0 }
+    for counter in counters { counter.taskStarted() }
+    _ = startTask(preferring: clock.preferredTaskExecutor) {
+      defer { for counter in counters { counter.taskEnded() } }
+      await self.runBurst()
+    }
+  }
+
+  @usableFromInline
+  enum PhaseStart: Sendable {
+    /// Run the action with `value`, unless a cancel came after `cancels` was read.
+    case act(Value, cancels: UInt64)
+    case wait
+  }
+
+  @inlinable
+  func runBurst() async {
+    while let start = beginPhase() {
+      // Discarding: a long phase adds a sleeper per deadline, and must not keep them all.
+      await withDiscardingTaskGroup { group in
+        if case .act(let value, let cancels) = start {
+          group.addTask {
+            await self.runAction(value, ifNotCancelledSince: cancels, on: self.action.isolation)
+            self.attend(self.state.withLock { $0.actionDidFinish() })
+          }
+        }
+        await runPhase(&group)
+        group.cancelAll()
+      }
+    }
+  }
+
+  /// Decides the next phase: run a due value, wait for a deadline, or end the burst.
+  @inlinable
+  func beginPhase() -> PhaseStart? {
+    state.withLock { state in
+      state.sleeperTarget = nil
+      state.pokePending = false
+      guard !state.isReleased else {
+        state.phase = .none
+        return nil
+      }
+      state.catchUp(with: self.now)
+      if let value = state.mailbox.take() {
+        state.phase = .acting(cancelled: false)
+        state.actionFinished = false
+        state.cancelRequested = false
+        return .act(value, cancels: state.cancels)
+      }
+      guard state.wakeAt != nil else {
+        state.phase = .none
+        return nil
+      }
+      state.phase = .waiting
+      return .wait
+    }
+  }
+
+  @usableFromInline
+  enum Step: Sendable {
+    case endPhase
+    case cancelAction
+    case sleep(until: Instant?, thenWait: Bool)
+  }
+
+  @inlinable
+  func runPhase(_ group: inout DiscardingTaskGroup) async {
+    while true {
+      let step = state.withLock { state in
+        state.nextStep(
+          now: { self.now }, cancelsRunningAction: cancelsRunningAction)
+      }
+      switch step {
+      case .endPhase:
+        return
+      case .cancelAction:
+        group.cancelAll()
+      case .sleep(let deadline, let thenWait):
+        if let deadline {
+          group.addTask { await self.sleep(until: deadline) }
+        }
+        if thenWait { await waitForPoke() }
+      }
+    }
+  }
+
+  /// Runs on the action's own actor, so that what is checked here still holds when the
+  /// action's body begins: a cancel made on that actor before then wins, and the start that
+  /// opens a throttle window is the real one.
+  @inlinable
+  func runAction(
+    _ value: Value, ifNotCancelledSince cancels: UInt64, on isolation: isolated (any Actor)?
+  ) async {
+    let (starts, attention) = state.withLock { state -> (Bool, Attention) in
+      // A cancel, a release, or (with the replace option) a newer due value came first.
+      guard state.cancels == cancels && !Task.isCancelled else { return (false, .none) }
+      state.take(state.machine.actionStarted(at: state.clamp(self.now)))
+      return (true, state.needsSleeper ? state.poke() : .none)
+    }
+    attend(attention)
+    guard starts else { return }
+    await action(value)
+  }
+
+  @inlinable
+  func sleep(until deadline: Instant) async {
+    do {
+      try await clock.sleep(
+        until: origin.advanced(by: deadline.sinceOrigin), tolerance: tolerance)
+    } catch {
+      if Task.isCancelled { return }
+    }
+    attend(
+      state.withLock { state in
+        if state.sleeperTarget == deadline { state.sleeperTarget = nil }
+        return state.poke()
+      })
+  }
+
+  @inlinable
+  func waitForPoke() async {
+    await withUnsafeContinuation { (poke: Poke) in
+      let pokedAlready = state.withLock { state in
+        if state.pokePending {
+          state.pokePending = false
+          return true
+        }
+        state.pokeWaiter = poke
+        return false
+      }
+      if pokedAlready { poke.resume() }
+    }
+  }
+}
+
+extension PacerEngine.State {
+  /// Keeps the machine's time monotonic across threads that read the clock before the lock.
+  @inlinable
+  mutating func clamp(_ now: ElapsedInstant<C.Duration>) -> ElapsedInstant<C.Duration> {
+    guard let latest, now < latest else {
+      latest = now
+      return now
+    }
+    return latest
+  }
+
+  /// Moves the emitted values into the mailbox: the action is the consumer, and the runner
+  /// takes them from there.
+  @inlinable
+  mutating func take(_ actions: PacingActions<Machine.Value, ElapsedInstant<C.Duration>>) {
+    actions.forEachEmission { value, dueAt in mailbox.put(value, dueAt: dueAt) }
+    wakeAt = actions.wakeAt
+  }
+
+  /// Lets the machine see a deadline that has passed; reads the clock only if one is set.
+  @inlinable
+  mutating func catchUp(with now: @autoclosure () -> ElapsedInstant<C.Duration>) {
+    guard let wakeAt else { return }
+    let now = clamp(now())
+    if wakeAt <= now { take(machine.deadlineReached(at: now)) }
+  }
+
+  @inlinable
+  var needsSleeper: Bool {
+    guard let wakeAt else { return false }
+    return sleeperTarget.map { wakeAt < $0 } ?? true
+  }
+
+  @inlinable
+  mutating func poke() -> PacerEngine.Attention {
+    if let pokeWaiter {
+      self.pokeWaiter = nil
+      return .resume(pokeWaiter)
+    }
+    pokePending = true
+    return .none
+  }
+
+  /// What the runner must be told after `send` or `flush` changed the machine.
+  @inlinable
+  mutating func attention(cancelsRunningAction: Bool) -> PacerEngine.Attention {
+    switch phase {
+    case .none:
+      guard !mailbox.isEmpty || wakeAt != nil else { return .none }
+      phase = .waiting
+      return .startRunner
+    case .waiting:
+      return !mailbox.isEmpty || needsSleeper ? poke() : .none
+    case .acting(let cancelled):
+      if cancelled { return .none }
+      if cancelsRunningAction && !mailbox.isEmpty {
+        cancelRequested = true
+        return poke()
+      }
+      return needsSleeper ? poke() : .none
+    }
+  }
+
+  @inlinable
+  mutating func actionDidFinish() -> PacerEngine.Attention {
+    actionFinished = true
+    return poke()
+  }
+
+  @inlinable
+  mutating func nextStep(
+    now: () -> ElapsedInstant<C.Duration>, cancelsRunningAction: Bool
+  ) -> PacerEngine.Step {
+    catchUp(with: now())
+    switch phase {
+    case .acting(let cancelled):
+      if actionFinished { return .endPhase }
+      let mustCancel =
+        isReleased || cancelRequested || (cancelsRunningAction && !mailbox.isEmpty)
+      if mustCancel && !cancelled {
+        phase = .acting(cancelled: true)
+        cancelRequested = false
+        return .cancelAction
+      }
+      // A cancelled group starts new children cancelled: deadlines wait for the action.
+      if cancelled { return wait(sleepingUntil: nil) }
+    case .waiting:
+      if isReleased || !mailbox.isEmpty || wakeAt == nil { return .endPhase }
+    case .none:
+      return .endPhase
+    }
+    guard needsSleeper else { return wait(sleepingUntil: nil) }
+    sleeperTarget = wakeAt
+    return wait(sleepingUntil: wakeAt)
+  }
+
+  /// Sleeps (if `deadline` is set) and then waits for a poke, unless one already came.
+  @inlinable
+  mutating func wait(sleepingUntil deadline: ElapsedInstant<C.Duration>?) -> PacerEngine.Step {
+    if pokePending {
+      pokePending = false
+      return .sleep(until: deadline, thenWait: false)
+    }
+    return .sleep(until: deadline, thenWait: true)
+  }
+}

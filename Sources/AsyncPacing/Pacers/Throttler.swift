@@ -1,0 +1,125 @@
+/// Runs an async action at most once per interval, with the latest value, for code that is
+/// not async: scroll callbacks, sensor readings, progress reports.
+///
+/// ```swift
+/// let track = Throttler(for: .milliseconds(250)) { (offset: Double) in
+///   await analytics.record(scrollOffset: offset)
+/// }
+/// scrollView.onScroll = { offset in track.send(offset) }
+/// ```
+///
+/// The first value of a burst runs at once; later values wait for the window that the
+/// running action opened to end, and the latest (or with `latest: false` the first) of them
+/// runs then, driven by a timer: the final value always runs. Windows open when the action
+/// really starts, so two starts are never closer than `interval`, even when the action is
+/// slower than the interval. The action never runs concurrently with itself.
+///
+/// `cancel()` drops the waiting value and cancels the running action; the throttler stays
+/// usable. Releasing the throttler does the same.
+public final class Throttler<Value: Sendable>: Sendable {
+  @usableFromInline let sendValue: @Sendable (Value) -> Void
+  @usableFromInline let flushPending: @Sendable () -> Void
+  @usableFromInline let cancelPending: @Sendable (_ release: Bool) -> Void
+
+  /// Creates a throttler that measures time on `clock`.
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest time between two starts of the action.
+  ///   - clock: The clock that measures time, such as a ``TestClock`` in tests.
+  ///   - latest: `true` (the default) runs the newest value of a window; `false` the first.
+  ///   - edges: `[.leading, .trailing]` (the default); `.leading` drops values sent during
+  ///     a window; `.trailing` never runs at once, only when a window ends.
+  ///   - cancelsRunningAction: When `true`, a value that falls due while the action runs
+  ///     cancels it, and runs as soon as the cancelled action returns.
+  ///   - action: What to run with each value that falls due.
+  @inlinable
+  public init<C: Clock>(
+    for interval: C.Duration, clock: C, latest: Bool = true,
+    edges: PacingEdges = [.leading, .trailing], cancelsRunningAction: Bool = false,
+    @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    let engine = PacerEngine(
+      machine: ThrottlerMachine<Value, ElapsedInstant<C.Duration>>(
+        ThrottleConfiguration(
+          interval: interval, edges: edges, windowStart: .whenEmissionStarts,
+          function: "Throttler"),
+        keepsLatest: latest),
+      clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action)
+    sendValue = { engine.send($0) }
+    flushPending = { engine.flush() }
+    cancelPending = { engine.cancel(release: $0) }
+  }
+
+  /// Creates a throttler that measures time on the continuous clock.
+  ///
+  /// ```swift
+  /// let progress = Throttler(for: .milliseconds(100)) { (fraction: Double) in
+  ///   await MainActor.run { progressView.progress = fraction }
+  /// }
+  /// ```
+  @inlinable
+  public convenience init(
+    for interval: Duration, latest: Bool = true, edges: PacingEdges = [.leading, .trailing],
+    cancelsRunningAction: Bool = false,
+    @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    self.init(
+      for: interval, clock: ContinuousClock(), latest: latest, edges: edges,
+      cancelsRunningAction: cancelsRunningAction, action)
+  }
+
+  deinit {
+    cancelPending(true)
+  }
+
+  /// Sends a value: it runs at once if the throttler is idle, otherwise it becomes the
+  /// window's value.
+  ///
+  /// ```swift
+  /// track.send(scrollView.contentOffset.y)
+  /// ```
+  @inlinable
+  public func send(_ value: Value) {
+    sendValue(value)
+  }
+
+  /// Sends a value, as ``send(_:)``: `track(offset)`.
+  @inlinable
+  public func callAsFunction(_ value: Value) {
+    sendValue(value)
+  }
+
+  /// Makes the waiting value due now, ignoring the spacing: it runs at once, or when the
+  /// running action returns. With nothing waiting, does nothing.
+  ///
+  /// ```swift
+  /// func scrollEnded() { track.flush() }
+  /// ```
+  public func flush() {
+    flushPending()
+  }
+
+  /// Drops the waiting value and cancels the running action; the throttler stays usable and
+  /// keeps its window.
+  ///
+  /// ```swift
+  /// func viewWillDisappear() { track.cancel() }
+  /// ```
+  public func cancel() {
+    cancelPending(false)
+  }
+}
+
+extension Throttler where Value == Void {
+  /// Sends a signal, for a throttler without values: `refresh.send()`.
+  @inlinable
+  public func send() {
+    sendValue(())
+  }
+
+  /// Sends a signal, as ``send()``: `refresh()`.
+  @inlinable
+  public func callAsFunction() {
+    sendValue(())
+  }
+}

@@ -1,0 +1,220 @@
+import Dispatch
+import Testing
+
+@testable import AsyncPacing
+
+@Suite struct DebouncerTests {
+  private static func debounced(
+    _ input: String, interval: Int, edges: PacingEdges = .trailing, maxWait: Int? = nil,
+    actionSteps: Int = 0, cancelsRunningAction: Bool = false
+  ) async -> String {
+    let starts = await PacerHarness.run(Marble.parse(input), actionSteps: actionSteps) {
+      clock, action in
+      let debouncer = Debouncer(
+        for: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) }, clock: clock,
+        cancelsRunningAction: cancelsRunningAction, action)
+      return ({ debouncer.send($0) }, debouncer)
+    }
+    return Marble.render(starts)
+  }
+
+  /// The debounce diagrams, with `send` for the upstream and an instant action for the
+  /// consumer: the action starts exactly when the operator would emit. (A pacer has no finish
+  /// or failure; the diagrams without them apply.)
+  @Test(
+    arguments: SemanticsDiagrams.debounce.filter {
+      !$0.input.contains("|") && !$0.input.contains("^")
+    })
+  func theContractsDiagrams(_ diagram: DebounceDiagram) async {
+    let actual = await Self.debounced(
+      diagram.input, interval: diagram.interval, edges: diagram.edges, maxWait: diagram.maxWait)
+    #expect(actual == diagram.output, "input: \(diagram.input)")
+  }
+
+  @Test func everyEdgesOption() async {
+    #expect(await Self.debounced("ab-c-------d", interval: 3) == "------c-------d")
+    #expect(await Self.debounced("ab-c-------d", interval: 3, edges: .leading) == "a----------d")
+    #expect(
+      await Self.debounced("ab-c-------d", interval: 3, edges: [.leading, .trailing])
+        == "a-----c----d")
+    #expect(await Self.debounced("abcdefgh", interval: 3, maxWait: 5) == "-----e----h")
+  }
+
+  @Test func aValueDueWhileTheActionRunsWaitsAndALaterOneReplacesIt() async {
+    // a runs from 1 to 6; b falls due at 3 and waits; c falls due at 5 and replaces it.
+    #expect(await Self.debounced("a-b-c", interval: 1, actionSteps: 5) == "-a----c")
+  }
+
+  @Test func theReplaceOptionCancelsAStaleAction() async {
+    // a runs from 1; b falls due at 4 and cancels it; b starts as soon as a returns.
+    #expect(
+      await Self.debounced("a--b", interval: 1, actionSteps: 10, cancelsRunningAction: true)
+        == "-a--b")
+  }
+
+  @Test func cancelNeverRunsThePendingValueAndTheDebouncerStaysUsable() async {
+    await withTestClock { clock in
+      let ran = Recorder<String>()
+      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+        ran.record(value)
+      }
+      debouncer.send("a")
+      await clock.advance(by: .milliseconds(500))
+      debouncer.cancel()
+      await clock.advance(by: .seconds(5))
+      #expect(ran.recorded == [])
+      debouncer.send("b")
+      await clock.advance(by: .seconds(1))
+      #expect(ran.recorded == ["b"])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @Test func cancelCancelsTheRunningActionAndTheNextWaitsForItToReturn() async {
+    await withTestClock { clock in
+      let log = Recorder<String>()
+      let probe = ConcurrencyProbe()
+      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+        await probe.during {
+          log.record("start \(value) at \(clock.now)")
+          // Ignores cancellation for 2 steps, then notices it.
+          try? await clock.sleep(for: .seconds(2))
+          log.record("\(value) saw cancel: \(Task.isCancelled)")
+        }
+      }
+      debouncer.send("a")
+      await clock.advance(by: .seconds(1))  // a starts at +1s
+      debouncer.cancel()  // the sleep is cancelled at once
+      debouncer.send("b")
+      await clock.advance(by: .seconds(4))
+      #expect(
+        log.recorded == [
+          "start a at +1s", "a saw cancel: true", "start b at +2s", "b saw cancel: false",
+        ]
+      )
+      #expect(probe.maximum == 1)
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @Test func flushRunsThePendingValueNowAndDoesNothingWithoutOne() async {
+    await withTestClock { clock in
+      let ran = Recorder<String>()
+      let debouncer = Debouncer(for: .seconds(10), clock: clock) { (value: String) in
+        ran.record("\(value) at \(clock.now)")
+      }
+      debouncer.flush()
+      await clock.advance(by: .seconds(1))
+      debouncer.send("a")
+      debouncer.flush()
+      await clock.advance(by: .seconds(20))
+      debouncer.flush()
+      await clock.advance(by: .seconds(1))
+      #expect(ran.recorded == ["a at +1s"])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @Test func flushWhileTheActionRunsRunsWhenItReturns() async {
+    await withTestClock { clock in
+      let ran = Recorder<String>()
+      let debouncer = Debouncer(for: .seconds(10), clock: clock) { (value: String) in
+        ran.record("\(value) at \(clock.now)")
+        try? await clock.sleep(for: .seconds(3))
+      }
+      debouncer.send("a")
+      debouncer.flush()  // a runs from 0 to 3
+      await clock.advance(by: .seconds(1))
+      debouncer.send("b")
+      debouncer.flush()  // due at 1, runs when a returns
+      await clock.advance(by: .seconds(10))
+      #expect(ran.recorded == ["a at +0s", "b at +3s"])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @Test func releasingTheDebouncerMidBurstNeverCallsBack() async {
+    await withTestClock { clock in
+      let ran = Recorder<String>()
+      do {
+        let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+          ran.record(value)
+        }
+        debouncer.send("a")
+        await clock.advance(by: .milliseconds(500))
+      }
+      await clock.advance(by: .seconds(5))
+      #expect(ran.recorded == [])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @Test func releasingTheDebouncerCancelsTheRunningAction() async {
+    await withTestClock { clock in
+      let log = Recorder<String>()
+      do {
+        let debouncer = Debouncer(for: .zero, clock: clock) { (value: String) in
+          try? await clock.sleep(for: .seconds(10))
+          log.record("\(value) cancelled: \(Task.isCancelled)")
+        }
+        debouncer.send("a")
+        await clock.advance(by: .seconds(1))
+      }
+      await clock.settle()
+      #expect(log.recorded == ["a cancelled: true"])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @Test func aBurstStartsOneTaskAndNoneIsLeftWhenIdle() async {
+    await withTestClock { clock in
+      let ran = Recorder<Int>()
+      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
+        ran.record(value)
+      }
+      for value in 0..<1000 {
+        debouncer.send(value)
+        await clock.advance(by: .milliseconds(10))
+      }
+      await clock.advance(by: .seconds(1))
+      #expect(ran.recorded == [999])
+      #expect(clock.liveTaskCounter.startedCount == 1)
+      #expect(clock.liveTaskCounter.liveCount == 0)
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @Test func voidDebouncersTakeSignals() async {
+    await withTestClock { clock in
+      let taps = Recorder<TestClock.Instant>()
+      let tap = Debouncer(for: .seconds(1), edges: .leading, clock: clock) {
+        taps.record(clock.now)
+      }
+      tap.send()
+      tap()
+      await clock.advance(by: .seconds(1))
+      tap()
+      await clock.settle()
+      #expect(taps.recorded == [.init(), .init(offset: .seconds(1))])
+    }
+  }
+
+  @Test func sendWorksFromManyThreadsAtOnce() async {
+    await withTestClock { clock in
+      let ran = Recorder<Int>()
+      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
+        ran.record(value)
+      }
+      // Four real threads send at once; time stands still meanwhile, so all are one burst.
+      DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        for value in 0..<10_000 { debouncer.send(thread * 10_000 + value) }
+      }
+      debouncer.send(-1)  // the last value sent
+      await clock.advance(by: .seconds(1))
+      #expect(ran.recorded == [-1])
+      #expect(clock.liveTaskCounter.startedCount == 1)
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+}

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import AsyncPacing
+
+/// Interleavings found in review, pinned down.
+@Suite struct PacerCancellationRaceTests {
+  private typealias Engine = PacerEngine<DebounceMachine<Int, ElapsedInstant<Duration>>, TestClock>
+
+  private static func engine(clock: TestClock, ran: Recorder<Int>) -> Engine {
+    Engine(
+      machine: DebounceMachine(
+        DebounceConfiguration(interval: Duration.zero, edges: .trailing, maxWait: nil)),
+      clock: clock, tolerance: nil, cancelsRunningAction: false,
+      action: { @MainActor (value: Int) in ran.record(value) })
+  }
+
+  /// Blocks the main actor until the runner has taken the value, as a busy main thread would;
+  /// the action's start then waits for the main actor, where `cancel` comes first.
+  @MainActor private static func whileTheActionWaitsForTheMainActor(
+    _ engine: Engine, _ body: () -> Void
+  ) {
+    engine.send(1)
+    let limit = ContinuousClock.now.advanced(by: .seconds(30))
+    while ContinuousClock.now < limit {
+      let acting = engine.state.withLock { state in
+        if case .acting = state.phase { true } else { false }
+      }
+      if acting { break }
+    }
+    body()
+  }
+
+  @MainActor @Test func aCancelOnTheActionsActorBeforeItBeginsWins() async {
+    let ran = Recorder<Int>()
+    await withTestClock { clock in
+      let engine = Self.engine(clock: clock, ran: ran)
+      await Self.whileTheActionWaitsForTheMainActor(engine) { engine.cancel() }
+      await clock.settle()
+      #expect(ran.recorded == [])
+      engine.send(2)  // still usable
+      await clock.settle()
+      #expect(ran.recorded == [2])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @MainActor @Test func aReleaseOnTheActionsActorBeforeItBeginsWins() async {
+    let ran = Recorder<Int>()
+    await withTestClock { clock in
+      let engine = Self.engine(clock: clock, ran: ran)
+      await Self.whileTheActionWaitsForTheMainActor(engine) { engine.cancel(release: true) }
+      await clock.settle()
+      #expect(ran.recorded == [])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  /// Two values due at one instant (send, send, flush): the second start opens a window too,
+  /// so the value after it keeps the spacing.
+  @Test func everyStartOpensAThrottlerWindow() async {
+    await withTestClock { clock in
+      let ran = Recorder<String>()
+      let throttler = Throttler(for: .seconds(3), clock: clock) { (value: String) in
+        ran.record("\(value) at \(clock.now)")
+        try? await clock.sleep(for: .seconds(2))
+      }
+      throttler.send("a")
+      throttler.send("b")
+      throttler.flush()  // b is due at 0 too
+      await clock.advance(to: .init(offset: .milliseconds(2500)))
+      throttler.send("c")  // in b's window [2, 5)
+      await clock.advance(by: .seconds(10))
+      #expect(ran.recorded == ["a at +0s", "b at +2s", "c at +5s"])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+}

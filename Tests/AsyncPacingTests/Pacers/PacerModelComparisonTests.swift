@@ -1,0 +1,74 @@
+import Testing
+
+@testable import AsyncPacing
+
+/// The pacers, driven through `send` with an instantaneous action, against the reference
+/// models on random schedules: the action starts exactly when the operator would emit.
+@Suite struct PacerModelComparisonTests {
+  /// A random schedule of values only: pacers neither finish nor fail.
+  private static func values(interval: Int, using random: inout SplitMix64) -> [TimedEvent] {
+    RandomSchedules.make(interval: interval, using: &random).filter {
+      if case .value = $0.event { true } else { false }
+    }
+  }
+
+  @Test(arguments: DebounceModelComparisonTests.options.indices)
+  func theDebouncerMatchesTheModel(option: Int) async {
+    let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
+    var random = SplitMix64(seed: RandomSchedules.seed &+ 4000 &+ UInt64(option))
+    var mismatches = 0
+    for run in 0..<max(RandomSchedules.count / 10, 1) {
+      let interval = Int(random.next() % 5)
+      let maxWait = maxWaitExtra.map { interval + $0 }
+      let input = Self.values(interval: interval, using: &random)
+      let expected = DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
+      let actual = await PacerHarness.run(input, horizon: (maxWait ?? interval) + 1) {
+        clock, action in
+        let debouncer = Debouncer(
+          for: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) },
+          clock: clock, action)
+        return ({ debouncer.send($0) }, debouncer)
+      }
+      guard actual != expected else { continue }
+      mismatches += 1
+      Issue.record(
+        """
+        run \(run): Debouncer(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))
+           input: \(Marble.render(input))
+        \(Marble.comparison(expected: expected, actual: actual))
+        """)
+      if mismatches == 5 { return }
+    }
+  }
+
+  static let throttlerOptions: [(fold: ThrottleModel.Fold, edges: PacingEdges)] = [
+    (.latest, [.leading, .trailing]), (.latest, .leading), (.latest, .trailing),
+    (.first, [.leading, .trailing]), (.first, .trailing),
+  ]
+
+  @Test(arguments: throttlerOptions.indices)
+  func theThrottlerMatchesTheModel(option: Int) async {
+    let (fold, edges) = Self.throttlerOptions[option]
+    var random = SplitMix64(seed: RandomSchedules.seed &+ 5000 &+ UInt64(option))
+    var mismatches = 0
+    for run in 0..<max(RandomSchedules.count / 10, 1) {
+      let interval = Int(random.next() % 5)
+      let input = Self.values(interval: interval, using: &random)
+      let expected = ThrottleModel.run(input, interval: interval, fold: fold, edges: edges)
+      let actual = await PacerHarness.run(input, horizon: 2 * interval + 1) { clock, action in
+        let throttler = Throttler(
+          for: .seconds(interval), clock: clock, latest: fold == .latest, edges: edges, action)
+        return ({ throttler.send($0) }, throttler)
+      }
+      guard actual != expected else { continue }
+      mismatches += 1
+      Issue.record(
+        """
+        run \(run): Throttler(\(interval), fold: \(fold), edges: \(edges))
+           input: \(Marble.render(input))
+        \(Marble.comparison(expected: expected, actual: actual))
+        """)
+      if mismatches == 5 { return }
+    }
+  }
+}
