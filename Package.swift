@@ -13,6 +13,19 @@ let package = Package(
     .target(name: "AsyncPacing"),
     .testTarget(name: "AsyncPacingTests", dependencies: ["AsyncPacing"]),
     .executableTarget(
+      name: "PacingTimeline", dependencies: ["AsyncPacing"], path: "Examples/PacingTimeline"),
+    .executableTarget(
+      name: "SearchAsYouType", dependencies: ["AsyncPacing"], path: "Examples/SearchAsYouType",
+      exclude: ["demo-input.txt"]),
+    .executableTarget(
+      name: "SensorRates", dependencies: ["AsyncPacing"], path: "Examples/SensorRates"),
+    .executableTarget(
+      name: "ObservableSearch", dependencies: ["AsyncPacing"], path: "Examples/ObservableSearch"),
+    .target(name: "SearchFeature", dependencies: ["AsyncPacing"], path: "Examples/SearchFeature"),
+    .testTarget(
+      name: "SearchFeatureTests", dependencies: ["SearchFeature", "AsyncPacing"],
+      path: "Examples/SearchFeatureTests"),
+    .executableTarget(
       name: "TestClockTour", dependencies: ["AsyncPacing"], path: "Examples/TestClockTour"),
     .executableTarget(name: "Stress", dependencies: ["AsyncPacing"], path: "Benchmarks/Stress"),
     .executableTarget(
