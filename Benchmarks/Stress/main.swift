@@ -1,18 +1,29 @@
-// Repeats deterministic TestClock scenarios many times and prints how many runs were exact.
+// Repeats deterministic TestClock scenarios of the clock, every operator and every pacer many
+// times and prints how many runs were exact; then ends thousands of real-clock iterations at
+// random points and checks that every one ended and no internal task is left.
 //
 //   swift run -c release Stress [runs]        (default 10000; STRESS_RUNS also works)
 //
 // Run it with both CPUs busy to show that settling does not depend on the machine's speed.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 let defaultRuns = 10_000
 let runs =
   CommandLine.arguments.dropFirst().first.flatMap { Int($0) }
   ?? Environment.integer("STRESS_RUNS") ?? defaultRuns
 
-let scenarios: [(name: String, run: @MainActor () async -> Bool)] = [
-  ("TestClock pipeline", { await pipelineRunIsExact() }),
-  ("TestClock main actor", { await mainActorRunIsExact() }),
-]
+let scenarios: [(name: String, run: @Sendable () async -> Bool)] =
+  [
+    ("TestClock pipeline", { @Sendable in await pipelineRunIsExact() }),
+    ("TestClock main actor", { @Sendable in await mainActorRunIsExact() }),
+  ] + operatorScenarios
 
 var allExact = true
 for scenario in scenarios {
@@ -25,4 +36,19 @@ for scenario in scenarios {
   print("\(scenario.name): \(exact)/\(runs) exact (\(perRun) µs per run)")
   allExact = allExact && exact == runs
 }
-if !allExact { fatalError("some runs were not exact") }
+if !allExact {
+  print("FAILED: some runs were not exact")
+  exit(1)
+}
+
+let cancellationRuns = max(runs / 5, 1)
+let cancellationStart = ContinuousClock.now
+let leftAlive = await cancellationStress(iterations: cancellationRuns)
+let seconds = (ContinuousClock.now - cancellationStart).components.seconds
+print(
+  "cancellation at random points: \(cancellationRuns)/\(cancellationRuns) iterations ended "
+    + "(\(seconds) s), internal tasks left alive: \(leftAlive)")
+if leftAlive != 0 {
+  print("FAILED: internal tasks were left alive")
+  exit(1)
+}

@@ -1,0 +1,107 @@
+@_spi(Diagnostics) import AsyncPacing
+
+/// Runs `iterations` short lives of operators and pacers on the continuous clock, each ended
+/// at a random point by cancelling the consumer, dropping the iterator, or cancelling or
+/// releasing a pacer mid-action. Every iteration must end; afterwards no internal task may
+/// be left. Returns the internal tasks still alive after a bounded wait.
+func cancellationStress(iterations: Int) async -> Int {
+  for iteration in 0..<iterations {
+    let interval = Duration.microseconds(Int.random(in: 0...400))
+    let endAfter = Duration.microseconds(Int.random(in: 0...1_500))
+    switch iteration % 5 {
+    case 0:
+      await consumeAndCancel(after: endAfter) { $0.debounce(for: interval) }
+    case 1:
+      await consumeAndCancel(after: endAfter) {
+        $0.throttle(for: interval) { (sum: Int?, value) in
+          try? await Task.sleep(for: .microseconds(Int.random(in: 0...200)))
+          return (sum ?? 0) &+ value
+        }
+      }
+    case 2:
+      await consumeAndDrop(elements: Int.random(in: 0...20)) { $0.throttle(for: interval) }
+    case 3:
+      await sendAndEnd(after: endAfter, release: false) { action in
+        let debouncer = Debouncer(for: interval, edges: [.leading, .trailing], action)
+        return (debouncer.send, debouncer.cancel)
+      }
+    default:
+      await sendAndEnd(after: endAfter, release: true) { action in
+        let throttler = Throttler(for: interval, cancelsRunningAction: Bool.random(), action)
+        return (throttler.send, throttler.cancel)
+      }
+    }
+  }
+  let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+  while PacingDiagnostics.liveInternalTasks > 0 && ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return PacingDiagnostics.liveInternalTasks
+}
+
+/// A producer that yields until it is cancelled, at full speed with occasional pauses.
+private func producer() -> (AsyncStream<Int>, Task<Void, Never>) {
+  let (stream, feed) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(64))
+  let task = Task {
+    var value = 0
+    while !Task.isCancelled {
+      feed.yield(value)
+      value += 1
+      if value % 64 == 0 { try? await Task.sleep(for: .microseconds(50)) }
+    }
+    feed.finish()
+  }
+  return (stream, task)
+}
+
+private func consumeAndCancel<Paced: AsyncSequence & Sendable>(
+  after delay: Duration, _ pace: @Sendable (AsyncStream<Int>) -> Paced
+) async where Paced.Failure == Never {
+  let (stream, production) = producer()
+  let paced = pace(stream)
+  let consumer = Task {
+    for await _ in paced {}
+  }
+  try? await Task.sleep(for: delay)
+  consumer.cancel()
+  await consumer.value
+  production.cancel()
+}
+
+private func consumeAndDrop<Paced: AsyncSequence & Sendable>(
+  elements: Int, _ pace: @Sendable (AsyncStream<Int>) -> Paced
+) async where Paced.Failure == Never {
+  let (stream, production) = producer()
+  let paced = pace(stream)
+  let consumer = Task {
+    var iterator = paced.makeAsyncIterator()
+    for _ in 0..<elements { _ = await iterator.next(isolation: nil) }
+  }
+  await consumer.value
+  production.cancel()
+}
+
+private func sendAndEnd(
+  after delay: Duration, release: Bool,
+  _ makePacer: (@escaping @Sendable (Int) async -> Void) -> (
+    send: @Sendable (Int) -> Void, cancel: @Sendable () -> Void
+  )
+) async {
+  let overlap = OverlapCheck()
+  var pacer: (send: @Sendable (Int) -> Void, cancel: @Sendable () -> Void)? = makePacer { _ in
+    overlap.enter()
+    try? await Task.sleep(for: .microseconds(Int.random(in: 0...300)))
+    overlap.leave()
+  }
+  let start = ContinuousClock.now
+  var value = 0
+  while ContinuousClock.now - start < delay {
+    pacer?.send(value)
+    value += 1
+    if value % 16 == 0 { try? await Task.sleep(for: .microseconds(20)) }
+  }
+  // Ends mid-burst, often mid-action: cancelled and then released, or released at once.
+  if !release { pacer?.cancel() }
+  pacer = nil
+  precondition(!overlap.overlapped, "a pacer's action overlapped itself")
+}

@@ -1,0 +1,122 @@
+import AsyncPacing
+
+/// One event of a scripted upstream: a value, or the end, at a step of one second.
+struct ScriptedEvent: Sendable {
+  var step: Int
+  var value: String?
+}
+
+/// Plays `script` into an `AsyncStream` on a `TestClock`, lets `pacing` consume it, and
+/// returns what the consumer saw as `value@step` and `|@step`.
+func playThroughOperator<Output: AsyncSequence & Sendable>(
+  _ script: [ScriptedEvent], horizon: Int,
+  _ pacing: @escaping @Sendable (AsyncStream<String>, TestClock) -> Output
+) async -> [String] where Output.Element == String, Output.Failure == Never {
+  await withTestClock { clock in
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    async let producer: Void = {
+      for event in script {
+        try? await clock.sleep(until: .init(offset: .seconds(event.step)))
+        if let value = event.value { feed.yield(value) } else { feed.finish() }
+      }
+    }()
+    async let seen: [String] = {
+      var seen: [String] = []
+      for await value in pacing(upstream, clock) { seen.append("\(value)@\(step(clock.now))") }
+      seen.append("|@\(step(clock.now))")
+      return seen
+    }()
+    await clock.advance(by: .seconds(horizon))
+    await producer
+    return await seen
+  }
+}
+
+/// Sends `script` into a pacer on a `TestClock` and returns the action's starts as
+/// `value@step`.
+func playThroughPacer(
+  _ script: [ScriptedEvent], horizon: Int,
+  _ makePacer:
+    @escaping @Sendable (TestClock, _ action: @escaping @Sendable (String) async -> Void)
+    -> @Sendable (String) -> Void
+) async -> [String] {
+  await withTestClock { clock in
+    let starts = Starts()
+    let send = makePacer(clock) { value in starts.record("\(value)@\(step(clock.now))") }
+    for event in script {
+      await clock.advance(to: .init(offset: .seconds(event.step)))
+      if let value = event.value { send(value) }
+    }
+    await clock.advance(by: .seconds(horizon))
+    return starts.all
+  }
+}
+
+private func step(_ instant: TestClock.Instant) -> Int {
+  Int(instant.offset.components.seconds)
+}
+
+/// Letters at consecutive steps from `start`, then the end at `end` if given.
+func letters(_ text: String, from start: Int = 0, endAt end: Int? = nil) -> [ScriptedEvent] {
+  text.enumerated().map { ScriptedEvent(step: start + $0.offset, value: String($0.element)) }
+    + (end.map { [ScriptedEvent(step: $0, value: nil)] } ?? [])
+}
+
+/// The marble scenarios of the contract, through every operator and pacer, each with the
+/// output it must produce. A run is exact when every scenario's output matches.
+let operatorScenarios: [(name: String, run: @Sendable () async -> Bool)] = [
+  (
+    "debounce",
+    {
+      let script =
+        [0: "a", 2: "b", 4: "c", 10: "d", 12: "e"].sorted { $0.key < $1.key }
+        .map { ScriptedEvent(step: $0.key, value: $0.value) } + [
+          ScriptedEvent(step: 17, value: nil)
+        ]
+      let seen = await playThroughOperator(script, horizon: 20) { upstream, clock in
+        upstream.debounce(for: .seconds(3), clock: clock)
+      }
+      return seen == ["c@7", "e@15", "|@17"]
+    }
+  ),
+  (
+    "throttle",
+    {
+      let seen = await playThroughOperator(letters("abcdefghijk", endAt: 11), horizon: 20) {
+        upstream, clock in upstream.throttle(for: .seconds(3), clock: clock)
+      }
+      return seen == ["a@0", "c@3", "f@6", "i@9", "k@12", "|@12"]
+    }
+  ),
+  (
+    "throttle reducing",
+    {
+      let seen = await playThroughOperator(letters("abcdefghijk", endAt: 11), horizon: 20) {
+        upstream, clock in
+        upstream.throttle(for: .seconds(3), clock: clock) { ($0 ?? "") + $1 }
+      }
+      return seen == ["a@0", "bc@3", "def@6", "ghi@9", "jk@12", "|@12"]
+    }
+  ),
+  (
+    "Debouncer",
+    {
+      let seen = await playThroughPacer(letters("abc") + letters("de", from: 6), horizon: 10) {
+        clock, action in
+        let debouncer = Debouncer(for: .seconds(2), clock: clock, action)
+        return { debouncer.send($0) }
+      }
+      return seen == ["c@4", "e@9"]
+    }
+  ),
+  (
+    "Throttler",
+    {
+      let seen = await playThroughPacer(letters("abcde"), horizon: 10) { clock, action in
+        let throttler = Throttler(for: .seconds(2), clock: clock, action)
+        return { throttler.send($0) }
+      }
+      return seen == ["a@0", "b@2", "d@4", "e@6"]
+    }
+  ),
+]

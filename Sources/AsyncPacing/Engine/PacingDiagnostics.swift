@@ -1,0 +1,10 @@
+/// Counters for stress tools and benchmarks (`@_spi(Diagnostics) import AsyncPacing`): not
+/// part of the supported API.
+@_spi(Diagnostics)
+public enum PacingDiagnostics {
+  /// Internal tasks of every operator and pacer in this process that are still alive.
+  public static var liveInternalTasks: Int { LiveTaskCounter.processWide.liveCount }
+
+  /// Internal tasks started in this process so far.
+  public static var startedInternalTasks: Int { LiveTaskCounter.processWide.startedCount }
+}
