@@ -16,6 +16,12 @@ import AsyncPacing
 let arguments = CommandLine.arguments.dropFirst()
 let runs = arguments.first.flatMap { Int($0) } ?? 7
 
+// `PacingBenchmarks memory N` is the child process of the memory table.
+if arguments.first == "memory", let count = arguments.dropFirst().first.flatMap({ Int($0) }) {
+  await runMemoryProbe(count: count)
+  exit(0)
+}
+
 // `PacingBenchmarks profile debounce|throttle|reducing|debouncer-send|throttler-send` runs one
 // workload repeatedly, for a profiler.
 if arguments.first == "profile" {
@@ -157,3 +163,5 @@ let throttlerTwo = await Measurement.median("Throttler.send", elements: sendCoun
 printTable(
   "send in a burst of \(sendCount), two threads at once (ns per send, wall time)",
   baseline: floorTwo, rows: [debouncerTwo, throttlerTwo], target: nil)
+
+measureMemoryInChildProcesses(sizes: [10_000, 100_000, 1_000_000])
