@@ -24,17 +24,40 @@ struct ElapsedInstant<Duration: DurationProtocol>: PacingInstant, CustomStringCo
 
   @inlinable
   func advanced(by duration: Duration) -> Self {
-    Self(sinceOrigin + duration)
+    if Duration.self == Swift.Duration.self {
+      // 128-bit addition of the halves; wrapping needs ~10²¹ years of offset.
+      var sum = unsafeBitCast(sinceOrigin, to: Swift.Duration.self)
+      let other = unsafeBitCast(duration, to: Swift.Duration.self)
+      let (low, carry) = sum._low.addingReportingOverflow(other._low)
+      sum._low = low
+      sum._high = sum._high &+ other._high &+ (carry ? 1 : 0)
+      return Self(unsafeBitCast(sum, to: Duration.self))
+    }
+    return Self(sinceOrigin + duration)
   }
 
+  // `Swift.Duration`'s own operators are out-of-line calls even in specialised code, and a
+  // machine compares and advances instants several times per element. Its stored halves are
+  // public, so for the standard library's duration (every clock that ships with Swift) the
+  // arithmetic is done here; the type check folds away when the code is specialised.
   @inlinable
   static func < (lhs: Self, rhs: Self) -> Bool {
-    lhs.sinceOrigin < rhs.sinceOrigin
+    if Duration.self == Swift.Duration.self {
+      let lhs = unsafeBitCast(lhs.sinceOrigin, to: Swift.Duration.self)
+      let rhs = unsafeBitCast(rhs.sinceOrigin, to: Swift.Duration.self)
+      return (lhs._high, lhs._low) < (rhs._high, rhs._low)
+    }
+    return lhs.sinceOrigin < rhs.sinceOrigin
   }
 
   @inlinable
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.sinceOrigin == rhs.sinceOrigin
+    if Duration.self == Swift.Duration.self {
+      let lhs = unsafeBitCast(lhs.sinceOrigin, to: Swift.Duration.self)
+      let rhs = unsafeBitCast(rhs.sinceOrigin, to: Swift.Duration.self)
+      return lhs._high == rhs._high && lhs._low == rhs._low
+    }
+    return lhs.sinceOrigin == rhs.sinceOrigin
   }
 
   @usableFromInline
