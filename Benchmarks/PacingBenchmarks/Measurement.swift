@@ -24,31 +24,20 @@ struct Measurement: Sendable {
   }
 }
 
-/// Prints rows `name | ns/element | × baseline` as an aligned table; `rows` are judged against
-/// `target`, `references` are only compared.
+/// Reports one table's rows to the summarising parent, one line each:
+/// `ROW<tab>title<tab>name<tab>ns<tab>ratio<tab>target or -<tab>judged 1/0`. `rows` are judged
+/// against `target`, `references` are only compared.
 func printTable(
   _ title: String, baseline: Measurement, rows: [Measurement], target: Double?,
   references: [Measurement] = []
 ) {
-  print("\n\(title)")
-  let all = [baseline] + rows + references
-  let width = all.map(\.name.count).max() ?? 0
-  func pad(_ text: String, _ count: Int) -> String {
-    text + String(repeating: " ", count: max(count - text.count, 0))
-  }
-  func format(_ value: Double) -> String {
-    String((value * 10).rounded() / 10)
-  }
-  let unit = baseline.name == "raw iteration" ? "raw" : "floor"
-  print("  \(pad("", width))  ns/element  × \(unit)")
-  for row in all {
+  for row in [baseline] + rows + references {
     let ratio = row.nanosecondsPerElement / baseline.nanosecondsPerElement
-    var verdict = ""
-    if let target, rows.contains(where: { $0.name == row.name }) {
-      verdict = ratio <= target ? "  ok" : "  over \(format(target))×"
-    }
-    print(
-      "  \(pad(row.name, width))  \(pad(format(row.nanosecondsPerElement), 10))  \(format(ratio))\(verdict)"
-    )
+    let judged = rows.contains { $0.name == row.name } && target != nil
+    let fields = [
+      "ROW", title, row.name, String(row.nanosecondsPerElement), String(ratio),
+      target.map { String($0) } ?? "-", judged ? "1" : "0",
+    ]
+    print(fields.joined(separator: "\t"))
   }
 }

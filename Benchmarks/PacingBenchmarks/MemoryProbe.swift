@@ -59,7 +59,9 @@ func measureMemoryInChildProcesses(sizes: [Int]) {
   print("\nPeak memory, each burst size in its own process (3 operators + 2 pacers per process)")
   print("  elements   peak RSS   tasks: 3 iterators   2 pacer bursts")
   for size in sizes {
-    guard let line = runChild(arguments: ["memory", String(size)]) else {
+    guard let output = runChild(arguments: ["memory", String(size)]),
+      let line = output.split(separator: "\n").last.map(String.init)
+    else {
       print("  \(size): the child process failed")
       continue
     }
@@ -72,12 +74,8 @@ func measureMemoryInChildProcesses(sizes: [Int]) {
   }
 }
 
-private func pad(_ text: String, _ width: Int) -> String {
-  text + String(repeating: " ", count: max(width - text.count, 0))
-}
-
-/// Runs this executable with `arguments` and returns the last line it printed.
-private func runChild(arguments: [String]) -> String? {
+/// Runs this executable with `arguments` and returns what it printed.
+func runChild(arguments: [String]) -> String? {
   var pipeEnds: [Int32] = [0, 0]
   guard pipe(&pipeEnds) == 0 else { return nil }
   var actions = posix_spawn_file_actions_t()
@@ -102,5 +100,5 @@ private func runChild(arguments: [String]) -> String? {
   close(pipeEnds[0])
   var status: Int32 = 0
   waitpid(pid, &status, 0)
-  return String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init)
+  return String(decoding: output, as: UTF8.self)
 }

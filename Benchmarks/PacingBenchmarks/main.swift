@@ -1,7 +1,8 @@
-// Prints what pacing costs per element, as ratios to raw iteration of the same upstream,
-// measured in one run (absolute times on a shared machine are noise; ratios hold).
+// Prints what pacing costs per element, as ratios to raw iteration of the same upstream
+// measured in the same process (absolute times on a shared machine are noise; ratios hold
+// better), as the median over several processes, then peak memory per burst size.
 //
-//   swift run -c release PacingBenchmarks [runs]
+//   swift run -c release PacingBenchmarks [runs per row] [processes]     (default 5 5)
 
 import AsyncPacing
 
@@ -14,7 +15,6 @@ import AsyncPacing
 #endif
 
 let arguments = CommandLine.arguments.dropFirst()
-let runs = arguments.first.flatMap { Int($0) } ?? 7
 
 // `PacingBenchmarks memory N` is the child process of the memory table.
 if arguments.first == "memory", let count = arguments.dropFirst().first.flatMap({ Int($0) }) {
@@ -52,10 +52,19 @@ if arguments.first == "profile" {
   }
   exit(0)
 }
+// Without `child`, this process only starts the measuring processes and summarises them.
+if arguments.first != "child" {
+  let runs = arguments.first.flatMap { Int($0) } ?? 5
+  let processes = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
+  summarize(runs: runs, processes: processes)
+  measureMemoryInChildProcesses(sizes: [10_000, 100_000, 1_000_000])
+  exit(0)
+}
+
+// `PacingBenchmarks child RUNS`: one measuring process; prints its rows for the summary.
+let runs = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
 let fastCount = 1_000_000
 let streamCount = 200_000
-
-print("AsyncPacing benchmarks: median of \(runs) runs")
 
 let rawFast = await Measurement.median("raw iteration", elements: fastCount, runs: runs) {
   var sum = 0
@@ -163,5 +172,3 @@ let throttlerTwo = await Measurement.median("Throttler.send", elements: sendCoun
 printTable(
   "send in a burst of \(sendCount), two threads at once (ns per send, wall time)",
   baseline: floorTwo, rows: [debouncerTwo, throttlerTwo], target: nil)
-
-measureMemoryInChildProcesses(sizes: [10_000, 100_000, 1_000_000])

@@ -1,0 +1,63 @@
+/// Runs `processes` measuring processes and prints, for every row, the median across them of
+/// its time and of its ratio to the baseline measured in the same process.
+func summarize(runs: Int, processes: Int) {
+  print("AsyncPacing benchmarks: \(processes) processes, each the median of \(runs) runs per row")
+  var tables: [String] = []
+  var order: [String: [String]] = [:]
+  var samples: [String: [(ns: Double, ratio: Double)]] = [:]
+  var targets: [String: (target: Double, judged: Bool)] = [:]
+  for _ in 0..<processes {
+    guard let output = runChild(arguments: ["child", String(runs)]) else {
+      print("a measuring process failed")
+      continue
+    }
+    for line in output.split(separator: "\n") where line.hasPrefix("ROW\t") {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count == 7, let ns = Double(fields[3]), let ratio = Double(fields[4]) else {
+        continue
+      }
+      let (title, name) = (fields[1], fields[2])
+      if order[title] == nil {
+        tables.append(title)
+        order[title] = []
+      }
+      if !(order[title]?.contains(name) ?? false) { order[title]?.append(name) }
+      samples[title + "\t" + name, default: []].append((ns, ratio))
+      if let target = Double(fields[5]) {
+        targets[title + "\t" + name] = (target, fields[6] == "1")
+      }
+    }
+  }
+  for title in tables {
+    print("\n\(title)")
+    let names = order[title] ?? []
+    let width = names.map(\.count).max() ?? 0
+    print("  \(pad("", width))  median ns  median ×  (range of ×)")
+    for name in names {
+      let key = title + "\t" + name
+      let rows = samples[key] ?? []
+      let ratios = rows.map(\.ratio).sorted()
+      let ratio = median(ratios)
+      var verdict = ""
+      if let (target, judged) = targets[key], judged {
+        verdict = ratio <= target ? "  ok" : "  over \(format(target))×"
+      }
+      let range = "(\(format(ratios.first ?? 0))–\(format(ratios.last ?? 0)))"
+      print(
+        "  \(pad(name, width))  \(pad(format(median(rows.map(\.ns).sorted())), 9))  "
+          + "\(pad(format(ratio), 8))  \(pad(range, 13))\(verdict)")
+    }
+  }
+}
+
+private func median(_ sorted: [Double]) -> Double {
+  sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+private func format(_ value: Double) -> String {
+  String((value * 10).rounded() / 10)
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+  text + String(repeating: " ", count: max(width - text.count, 0))
+}
