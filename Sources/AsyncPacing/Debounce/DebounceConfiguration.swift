@@ -2,7 +2,6 @@
 @usableFromInline
 struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
   @usableFromInline let interval: Duration
-  @usableFromInline let edges: PacingEdges
   @usableFromInline let maxWait: Duration?
   // The edges as flags: reading a `static let` option costs a lazy-global check per use.
   @usableFromInline let emitsLeading: Bool
@@ -30,7 +29,6 @@ struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
         file: file, line: line)
     }
     self.interval = interval
-    self.edges = edges
     self.maxWait = maxWait
     self.emitsLeading = edges.contains(.leading)
     self.emitsTrailing = edges.contains(.trailing)

@@ -13,7 +13,7 @@ import Testing
   func theMachineMatchesTheModel(option: Int) {
     let (edges, maxWaitExtra) = Self.options[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ UInt64(option))
-    var mismatches = 0
+    var mismatches = ModelMismatches()
     for run in 0..<RandomSchedules.count {
       let interval = Int(random.next() % 5)
       let maxWait = maxWaitExtra.map { interval + $0 }
@@ -24,15 +24,13 @@ import Testing
           interval: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) }))
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
       let actual = MachineDriver.run(&machine, input, timers: timers)
-      guard actual != expected else { continue }
-      mismatches += 1
-      Issue.record(
-        """
-        run \(run): debounce(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))
-           input: \(Marble.render(input))
-        \(Marble.comparison(expected: expected, actual: actual))
-        """)
-      if mismatches == 5 { return }
+      let description =
+        "debounce(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))"
+      if mismatches.check(
+        run: run, description, input: input, expected: expected, actual: actual)
+      {
+        return
+      }
     }
   }
 }
@@ -43,7 +41,7 @@ import Testing
   func theOperatorMatchesTheModel(option: Int) async {
     let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 1000 &+ UInt64(option))
-    var mismatches = 0
+    var mismatches = ModelMismatches()
     // Each run is a whole TestClock scenario, so a tenth of the machine's count.
     for run in 0..<max(RandomSchedules.count / 10, 1) {
       let interval = Int(random.next() % 5)
@@ -56,15 +54,13 @@ import Testing
           for: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) },
           clock: clock)
       }
-      guard actual != expected else { continue }
-      mismatches += 1
-      Issue.record(
-        """
-        run \(run): debounce(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))
-           input: \(Marble.render(input))
-        \(Marble.comparison(expected: expected, actual: actual))
-        """)
-      if mismatches == 5 { return }
+      let description =
+        "debounce(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))"
+      if mismatches.check(
+        run: run, description, input: input, expected: expected, actual: actual)
+      {
+        return
+      }
     }
   }
 }

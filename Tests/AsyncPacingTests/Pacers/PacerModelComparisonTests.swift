@@ -16,7 +16,7 @@ import Testing
   func theDebouncerMatchesTheModel(option: Int) async {
     let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 4000 &+ UInt64(option))
-    var mismatches = 0
+    var mismatches = ModelMismatches()
     for run in 0..<max(RandomSchedules.count / 10, 1) {
       let interval = Int(random.next() % 5)
       let maxWait = maxWaitExtra.map { interval + $0 }
@@ -29,15 +29,13 @@ import Testing
           clock: clock, action)
         return ({ debouncer.send($0) }, debouncer)
       }
-      guard actual != expected else { continue }
-      mismatches += 1
-      Issue.record(
-        """
-        run \(run): Debouncer(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))
-           input: \(Marble.render(input))
-        \(Marble.comparison(expected: expected, actual: actual))
-        """)
-      if mismatches == 5 { return }
+      let description =
+        "Debouncer(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))"
+      if mismatches.check(
+        run: run, description, input: input, expected: expected, actual: actual)
+      {
+        return
+      }
     }
   }
 
@@ -50,7 +48,7 @@ import Testing
   func theThrottlerMatchesTheModel(option: Int) async {
     let (fold, edges) = Self.throttlerOptions[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 5000 &+ UInt64(option))
-    var mismatches = 0
+    var mismatches = ModelMismatches()
     for run in 0..<max(RandomSchedules.count / 10, 1) {
       let interval = Int(random.next() % 5)
       let input = Self.values(interval: interval, using: &random)
@@ -60,15 +58,12 @@ import Testing
           for: .seconds(interval), clock: clock, latest: fold == .latest, edges: edges, action)
         return ({ throttler.send($0) }, throttler)
       }
-      guard actual != expected else { continue }
-      mismatches += 1
-      Issue.record(
-        """
-        run \(run): Throttler(\(interval), fold: \(fold), edges: \(edges))
-           input: \(Marble.render(input))
-        \(Marble.comparison(expected: expected, actual: actual))
-        """)
-      if mismatches == 5 { return }
+      let description = "Throttler(\(interval), fold: \(fold), edges: \(edges))"
+      if mismatches.check(
+        run: run, description, input: input, expected: expected, actual: actual)
+      {
+        return
+      }
     }
   }
 }

@@ -11,24 +11,11 @@ import Testing
     (.concatenate, [.leading, .trailing]), (.concatenate, .leading), (.concatenate, .trailing),
   ]
 
-  private static func report(
-    run: Int, interval: Int, option: Int, input: [TimedEvent], expected: [TimedEvent],
-    actual: [TimedEvent]
-  ) {
-    let (fold, edges) = options[option]
-    Issue.record(
-      """
-      run \(run): throttle(\(interval), fold: \(fold), edges: \(edges))
-         input: \(Marble.render(input))
-      \(Marble.comparison(expected: expected, actual: actual))
-      """)
-  }
-
   @Test(arguments: options.indices)
   func theMachineMatchesTheModel(option: Int) {
     let (fold, edges) = Self.options[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 2000 &+ UInt64(option))
-    var mismatches = 0
+    var mismatches = ModelMismatches()
     for run in 0..<RandomSchedules.count {
       let interval = Int(random.next() % 5)
       let input = RandomSchedules.make(interval: interval, using: &random)
@@ -36,12 +23,12 @@ import Testing
       var machine = ThrottleElementMachine(interval: interval, fold: fold, edges: edges)
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
       let actual = MachineDriver.run(&machine, input, timers: timers)
-      guard actual != expected else { continue }
-      Self.report(
-        run: run, interval: interval, option: option, input: input, expected: expected,
-        actual: actual)
-      mismatches += 1
-      if mismatches == 5 { return }
+      let description = "throttle(\(interval), fold: \(fold), edges: \(edges))"
+      if mismatches.check(
+        run: run, description, input: input, expected: expected, actual: actual)
+      {
+        return
+      }
     }
   }
 
@@ -49,7 +36,7 @@ import Testing
   func theOperatorMatchesTheModel(option: Int) async {
     let (fold, edges) = Self.options[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 3000 &+ UInt64(option))
-    var mismatches = 0
+    var mismatches = ModelMismatches()
     for run in 0..<max(RandomSchedules.count / 10, 1) {
       let interval = Int(random.next() % 5)
       let input = RandomSchedules.make(interval: interval, using: &random)
@@ -58,12 +45,12 @@ import Testing
         upstream, clock in
         fold.throttle(upstream, interval: .seconds(interval), edges: edges, clock: clock)
       }
-      guard actual != expected else { continue }
-      Self.report(
-        run: run, interval: interval, option: option, input: input, expected: expected,
-        actual: actual)
-      mismatches += 1
-      if mismatches == 5 { return }
+      let description = "throttle(\(interval), fold: \(fold), edges: \(edges))"
+      if mismatches.check(
+        run: run, description, input: input, expected: expected, actual: actual)
+      {
+        return
+      }
     }
   }
 }
