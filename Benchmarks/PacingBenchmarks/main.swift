@@ -22,7 +22,7 @@ if arguments.first == "memory", let count = arguments.dropFirst().first.flatMap(
   exit(0)
 }
 
-// `PacingBenchmarks profile debounce|throttle|reducing|debouncer-send|throttler-send` runs one
+// `PacingBenchmarks profile debounce|throttle|reducing|debouncer-send[-2]|throttler-send|floor-2` runs one
 // workload repeatedly, for a profiler.
 if arguments.first == "profile" {
   let upstream = CountingSequence(count: 1_000_000)
@@ -40,6 +40,14 @@ if arguments.first == "profile" {
       }
       for value in 0..<1_000_000 { throttler.send(value) }
       throttler.cancel()
+    case "debouncer-send-2":
+      let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
+      }
+      _ = await sendConcurrently(threads: 2, count: 1_000_000) { debouncer.send($0) }
+      debouncer.cancel()
+    case "floor-2":
+      let floor = ClockAndMutexFloor()
+      _ = await sendConcurrently(threads: 2, count: 1_000_000) { floor.send($0) }
     case "debouncer-send":
       let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
       }

@@ -39,7 +39,9 @@ extension PacingEngine where Machine: FoldingPacingMachine {
   /// Awaits the reducer for each element the machine keeps, one at a time and in arrival
   /// order, before reading the next; the element's instant is when the upstream produced it.
   @inlinable
-  func readReducing(_ reduce: @escaping @Sendable (Output?, Base.Element) async -> Output) async {
+  func readReducing(
+    _ reduce: nonisolated(nonsending) @escaping @Sendable (Output?, Base.Element) async -> Output
+  ) async {
     guard isRunning else { return }
     var iterator = base.makeAsyncIterator()
     do throws(Failure) {

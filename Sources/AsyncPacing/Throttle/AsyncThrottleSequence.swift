@@ -78,6 +78,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// window starts at that emission. With `edges: .leading` the reducer is called only for
   /// elements that are emitted.
   ///
+  /// The reducer is `nonisolated(nonsending)`: it runs on the iteration's own task, so a
+  /// nonisolated reducer costs no executor switch per element. A reducer isolated to an actor
+  /// (`{ @MainActor batch, event in ... }`) still runs on that actor.
+  ///
   /// - Parameters:
   ///   - interval: The shortest time between two emissions.
   ///   - clock: The clock that measures the interval.
@@ -86,7 +90,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable
   public func throttle<C: Clock, Reduced: Sendable>(
     for interval: C.Duration, clock: C, edges: PacingEdges = [.leading, .trailing],
-    reducing: @Sendable @escaping (Reduced?, Element) async -> Reduced
+    reducing: nonisolated(nonsending) @Sendable @escaping (Reduced?, Element) async -> Reduced
   ) -> AsyncThrottleSequence<Self, C, Reduced> {
     AsyncThrottleSequence(
       base: self, clock: clock,
@@ -107,7 +111,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @inlinable
   public func throttle<Reduced: Sendable>(
     for interval: Duration, edges: PacingEdges = [.leading, .trailing],
-    reducing: @Sendable @escaping (Reduced?, Element) async -> Reduced
+    reducing: nonisolated(nonsending) @Sendable @escaping (Reduced?, Element) async -> Reduced
   ) -> AsyncThrottleSequence<Self, ContinuousClock, Reduced> {
     throttle(for: interval, clock: ContinuousClock(), edges: edges, reducing: reducing)
   }
@@ -131,8 +135,13 @@ where Base.Element: Sendable {
     /// Keeping the latest or the first element: folded under the lock as elements arrive.
     case synchronous(@Sendable (Reduced?, Base.Element) -> Reduced)
     /// A user's reducer, awaited by the reader for each element.
-    case asynchronous(@Sendable (Reduced?, Base.Element) async -> Reduced)
+    case asynchronous(Reducer)
   }
+
+  /// A reducer runs where it is called, on the reader task, so a call costs no executor
+  /// switch (a plain `async` closure would switch to the global executor on every element).
+  @usableFromInline
+  typealias Reducer = nonisolated(nonsending) @Sendable (Reduced?, Base.Element) async -> Reduced
 
   @usableFromInline let base: Base
   @usableFromInline let clock: C

@@ -60,6 +60,27 @@ extension ThrottleModel.Fold {
     }
   }
 
+  @Test func aMainActorReducerRunsOnTheMainActor() async {
+    // The reducer parameter is `nonisolated(nonsending)` for speed; an isolated closure must
+    // still run on its actor, at the same instants as a nonisolated one.
+    await withTestClock { clock in
+      let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
+      let sums = numbers.throttle(for: .seconds(2), clock: clock) { @MainActor total, number in
+        MainActor.assertIsolated()
+        return (total ?? 0) + number
+      }
+      async let received = sums.reduce(into: [Int]()) { $0.append($1) }
+      for number in 1...5 {
+        feed.yield(number)
+        await clock.advance(by: .seconds(1))
+      }
+      feed.finish()
+      await clock.advance(by: .seconds(1))
+      #expect(await received == [1, 2, 7, 5])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
   @Test func aSlowConsumerGetsTheLatestAndTheFinishWaitsBehindIt() async {
     let actual = await OperatorHarness.run(Marble.parse("abcdefg|"), busySteps: 3) {
       upstream, clock in upstream.throttle(for: .seconds(1), clock: clock)
