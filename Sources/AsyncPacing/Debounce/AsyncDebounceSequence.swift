@@ -62,10 +62,29 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// Create one with ``_Concurrency/AsyncSequence/debounce(for:tolerance:edges:maxWait:clock:)``.
 /// Its `Failure` is the upstream's: a non-throwing upstream gives a sequence you iterate with
 /// `for await`, no `try`.
+///
+/// ```swift
+/// let settled: AsyncDebounceSequence<AsyncStream<String>, ContinuousClock> =
+///   queries.debounce(for: .milliseconds(300))
+/// for await query in settled { await search(query) }
+/// ```
 public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
   Sendable
 where Base.Element: Sendable {
+  /// The upstream's element type: a debounce emits upstream elements unchanged.
+  ///
+  /// ```swift
+  /// for await query in queries.debounce(for: .milliseconds(300)) { print(query) }  // String
+  /// ```
   public typealias Element = Base.Element
+
+  /// The upstream's failure type: a debounce adds no error of its own, so a `Never` upstream
+  /// needs no `try`.
+  ///
+  /// ```swift
+  /// let (updates, _) = AsyncThrowingStream.makeStream(of: Int.self)  // Failure: any Error
+  /// for try await value in updates.debounce(for: .seconds(1)) { print(value) }
+  /// ```
   public typealias Failure = Base.Failure
 
   @usableFromInline let base: Base
@@ -84,6 +103,12 @@ where Base.Element: Sendable {
     self.configuration = configuration
   }
 
+  /// Creates an iterator; it starts reading the upstream at its first `next()`, not here.
+  ///
+  /// ```swift
+  /// var settled = queries.debounce(for: .milliseconds(300)).makeAsyncIterator()
+  /// let firstQuery = await settled.next()
+  /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
     Iterator(
@@ -95,6 +120,13 @@ where Base.Element: Sendable {
   }
 
   /// The iterator of an ``AsyncDebounceSequence``. Dropping it cancels the iteration.
+  ///
+  /// `for await` uses it for you; drive it by hand to take elements one at a time.
+  ///
+  /// ```swift
+  /// var settled = queries.debounce(for: .milliseconds(300)).makeAsyncIterator()
+  /// while let query = await settled.next() { await search(query) }
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline typealias Engine = PacingEngine<
       Base, DebounceMachine<Base.Element, ElapsedInstant<C.Duration>>, C
@@ -107,11 +139,28 @@ where Base.Element: Sendable {
       self.iteration = iteration
     }
 
+    /// Waits for the next element the debounce emits.
+    ///
+    /// Returns `nil` once the upstream has finished and its last pending element was
+    /// delivered, after an error was thrown, or when the consuming task is cancelled. Throws
+    /// the upstream's error. Call it from one task at a time.
+    ///
+    /// ```swift
+    /// let firstQuery = await settled.next()
+    /// ```
     @inlinable
     public mutating func next() async throws(Failure) -> Element? {
       try await iteration.engine.next(isolation: nil)
     }
 
+    /// Waits for the next element, as ``next()``, and resumes on `actor`.
+    ///
+    /// `for await` in actor-isolated code calls this one, so the loop does not leave the
+    /// actor to wait.
+    ///
+    /// ```swift
+    /// let firstQuery = await settled.next(isolation: #isolation)
+    /// ```
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
       -> Element?

@@ -35,6 +35,14 @@ public final class Debouncer<Value: Sendable>: Sendable {
 
   /// Creates a debouncer that measures time on `clock`.
   ///
+  /// Pass the clock in from outside, so that a test can hand the type a ``TestClock``:
+  ///
+  /// ```swift
+  /// search = Debouncer(for: .milliseconds(300), clock: clock) { [weak self] query in
+  ///   self?.results = await catalog.search(query)
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - interval: How long the values must stop for the action to run.
   ///   - tolerance: Passed to the clock's `sleep`; it never changes what runs.
@@ -94,7 +102,11 @@ public final class Debouncer<Value: Sendable>: Sendable {
     sendValue(value)
   }
 
-  /// Sends a value, as ``send(_:)``: `search("Swift")`.
+  /// Sends a value, as ``send(_:)``.
+  ///
+  /// ```swift
+  /// search("Swift")  // the same as search.send("Swift")
+  /// ```
   @inlinable
   public func callAsFunction(_ value: Value) {
     sendValue(value)
@@ -122,13 +134,23 @@ public final class Debouncer<Value: Sendable>: Sendable {
 }
 
 extension Debouncer where Value == Void {
-  /// Sends a signal, for a debouncer without values: `save.send()`.
+  /// Sends a signal, for a debouncer without values.
+  ///
+  /// ```swift
+  /// let save = Debouncer(for: .seconds(1)) { await store.save() }
+  /// save.send()
+  /// ```
   @inlinable
   public func send() {
     sendValue(())
   }
 
-  /// Sends a signal, as ``send()``: `save()`.
+  /// Sends a signal, as ``send()``.
+  ///
+  /// ```swift
+  /// let save = Debouncer(for: .seconds(1)) { await store.save() }
+  /// save()  // the same as save.send()
+  /// ```
   @inlinable
   public func callAsFunction() {
     sendValue(())

@@ -10,9 +10,10 @@
 ///
 /// The first value of a burst runs at once; later values wait for the window that the
 /// running action opened to end, and the latest (or with `latest: false` the first) of them
-/// runs then, driven by a timer: the final value always runs. Windows open when the action
-/// really starts, so two starts are never closer than `interval`, even when the action is
-/// slower than the interval. The action never runs concurrently with itself.
+/// runs then, driven by a timer: with the default options the final value always runs.
+/// Windows open when the action really starts, so two starts are never closer than
+/// `interval`, even when the action is slower than the interval. The action never runs
+/// concurrently with itself.
 ///
 /// `cancel()` drops the waiting value and cancels the running action; the throttler stays
 /// usable. Releasing the throttler does the same.
@@ -22,6 +23,14 @@ public final class Throttler<Value: Sendable>: Sendable {
   @usableFromInline let cancelPending: @Sendable (_ release: Bool) -> Void
 
   /// Creates a throttler that measures time on `clock`.
+  ///
+  /// Pass the clock in from outside, so that a test can hand the type a ``TestClock``:
+  ///
+  /// ```swift
+  /// track = Throttler(for: .milliseconds(250), clock: clock) { (offset: Double) in
+  ///   await analytics.record(scrollOffset: offset)
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - interval: The shortest time between two starts of the action.
@@ -72,8 +81,8 @@ public final class Throttler<Value: Sendable>: Sendable {
     cancelPending(true)
   }
 
-  /// Sends a value: it runs at once if the throttler is idle, otherwise it becomes the
-  /// window's value.
+  /// Sends a value. With the default options it runs at once if the throttler is idle, and
+  /// otherwise becomes the window's value, which runs when the window ends.
   ///
   /// ```swift
   /// track.send(scrollView.contentOffset.y)
@@ -83,7 +92,11 @@ public final class Throttler<Value: Sendable>: Sendable {
     sendValue(value)
   }
 
-  /// Sends a value, as ``send(_:)``: `track(offset)`.
+  /// Sends a value, as ``send(_:)``.
+  ///
+  /// ```swift
+  /// scrollView.onScroll = { offset in track(offset) }  // the same as track.send(offset)
+  /// ```
   @inlinable
   public func callAsFunction(_ value: Value) {
     sendValue(value)
@@ -111,13 +124,23 @@ public final class Throttler<Value: Sendable>: Sendable {
 }
 
 extension Throttler where Value == Void {
-  /// Sends a signal, for a throttler without values: `refresh.send()`.
+  /// Sends a signal, for a throttler without values.
+  ///
+  /// ```swift
+  /// let refresh = Throttler(for: .seconds(5)) { await feed.reload() }
+  /// refresh.send()
+  /// ```
   @inlinable
   public func send() {
     sendValue(())
   }
 
-  /// Sends a signal, as ``send()``: `refresh()`.
+  /// Sends a signal, as ``send()``.
+  ///
+  /// ```swift
+  /// let refresh = Throttler(for: .seconds(5)) { await feed.reload() }
+  /// refresh()  // the same as refresh.send()
+  /// ```
   @inlinable
   public func callAsFunction() {
     sendValue(())

@@ -27,28 +27,60 @@ import Synchronization
 /// finished.
 public final class TestClock: Clock, Sendable {
   /// An instant of a ``TestClock``: the time elapsed since the clock was created.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(2))
+  /// #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+  /// ```
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
-    /// The time since the clock's start, which is `.zero`.
+    /// The time since the clock's start (a new clock starts at an offset of `.zero`).
+    ///
+    /// ```swift
+    /// #expect(clock.now.offset == .milliseconds(300))
+    /// ```
     public var offset: Duration
 
     /// Creates the instant that lies `offset` after the clock's start.
+    ///
+    /// ```swift
+    /// await clock.advance(to: TestClock.Instant(offset: .seconds(2)))
+    /// ```
     public init(offset: Duration = .zero) {
       self.offset = offset
     }
 
+    /// The instant `duration` later (earlier for a negative duration).
+    ///
+    /// ```swift
+    /// let deadline = clock.now.advanced(by: .seconds(1))
+    /// ```
     public func advanced(by duration: Duration) -> Instant {
       Instant(offset: offset + duration)
     }
 
+    /// The time from this instant to `other`, negative when `other` is earlier.
+    ///
+    /// ```swift
+    /// let elapsed = start.duration(to: clock.now)
+    /// ```
     public func duration(to other: Instant) -> Duration {
       other.offset - offset
     }
 
+    /// Whether `lhs` comes before `rhs`.
+    ///
+    /// ```swift
+    /// #expect(start < clock.now)
+    /// ```
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
       lhs.offset < rhs.offset
     }
 
     /// The offset from the clock's start in seconds, such as `+1.5s`.
+    ///
+    /// ```swift
+    /// print(TestClock.Instant(offset: .milliseconds(1500)))  // +1.5s
+    /// ```
     public var description: String { formatOffset(offset) }
   }
 
@@ -73,7 +105,16 @@ public final class TestClock: Clock, Sendable {
 
   /// Creates a clock in manual mode, starting at `Instant(offset: .zero)`.
   ///
-  /// Prefer ``withTestClock(_:)``, which also settles the work that time sets off.
+  /// Prefer ``withTestClock(_:)``, which also settles the work that time sets off. In manual
+  /// mode the test must wait for a sleep to be registered before it advances past it:
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let timer = Task { try await clock.sleep(for: .seconds(1)) }
+  /// while clock.pendingSleeperCount == 0 { await Task.yield() }
+  /// await clock.advance(by: .seconds(1))
+  /// try await timer.value
+  /// ```
   public convenience init() {
     self.init(executor: nil)
   }
@@ -86,32 +127,71 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Code under test that must start an unstructured task can start it with
   /// `Task(executorPreference: clock.taskExecutor) { ... }` so that it stays deterministic.
+  ///
+  /// ```swift
+  /// let reload = Task(executorPreference: clock.taskExecutor) {
+  ///   try await clock.sleep(for: .seconds(30))
+  ///   await feed.reload()
+  /// }
+  /// ```
   public var taskExecutor: (any TaskExecutor)? { testExecutor }
 
+  /// The current instant; it moves only when the test advances the clock.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(2))
+  /// #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+  /// ```
   public var now: Instant { state.withLock { $0.now } }
 
   /// Always `.zero`: a test clock resolves any instant exactly.
+  ///
+  /// ```swift
+  /// #expect(clock.minimumResolution == .zero)
+  /// ```
   public var minimumResolution: Duration { .zero }
 
   /// The number of tasks currently sleeping on this clock.
   ///
   /// Assert that it is `0` at the end of a test to prove nothing was left waiting.
+  ///
+  /// ```swift
+  /// #expect(clock.pendingSleeperCount == 0)
+  /// ```
   public var pendingSleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   /// The instant the earliest sleeper waits for, if any task sleeps.
+  ///
+  /// ```swift
+  /// search("Swift")  // a 300 ms debouncer
+  /// await clock.settle()
+  /// #expect(clock.nextDeadline == TestClock.Instant(offset: .milliseconds(300)))
+  /// ```
   public var nextDeadline: Instant? {
     state.withLock { $0.sleepers.lazy.map(\.deadline).min() }
   }
 
   /// The misuse this clock detected so far, such as a sleep registered from outside the test
   /// executor. Each message is also printed once, when it is detected.
+  ///
+  /// Check it at the end of a test to catch work that escaped the test executor:
+  ///
+  /// ```swift
+  /// #expect(clock.diagnostics.isEmpty)
+  /// ```
   public var diagnostics: [String] { state.withLock { $0.diagnostics } }
 
   /// Suspends until the test moves time to `deadline`.
   ///
   /// A cancelled task throws `CancellationError` at once, as with `ContinuousClock`; otherwise
   /// a deadline at or before ``now`` returns at once. Sleepers due at the same instant resume
-  /// in the order they went to sleep.
+  /// in the order they went to sleep. `tolerance` is ignored.
+  ///
+  /// ```swift
+  /// async let woke: Void = clock.sleep(until: TestClock.Instant(offset: .seconds(5)))
+  /// await clock.advance(by: .seconds(5))
+  /// try await woke
+  /// ```
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let id = state.withLock { state in
       defer { state.nextSleeperID += 1 }
@@ -151,6 +231,13 @@ public final class TestClock: Clock, Sendable {
   /// Moves time forward by `duration`, running all work that becomes due on the way.
   ///
   /// See ``advance(to:)``.
+  ///
+  /// ```swift
+  /// let save = Debouncer(for: .seconds(1), clock: clock) { await store.save() }
+  /// save()
+  /// await clock.advance(by: .seconds(1))
+  /// #expect(await store.saveCount == 1)
+  /// ```
   public func advance(by duration: Duration) async {
     await advance(to: now.advanced(by: duration))
   }
@@ -161,6 +248,11 @@ public final class TestClock: Clock, Sendable {
   /// `target`, time moves to it, the sleepers due then resume in the order they went to sleep,
   /// and everything that can run runs again. Finally time moves to `target`. A target before
   /// ``now`` only runs what can run: time never goes backwards.
+  ///
+  /// ```swift
+  /// await clock.advance(to: TestClock.Instant(offset: .seconds(3)))
+  /// #expect(clock.now.offset == .seconds(3))
+  /// ```
   public func advance(to target: Instant) async {
     await settle()
     while let due = takeSleepers(dueBy: target) {
@@ -174,6 +266,12 @@ public final class TestClock: Clock, Sendable {
   /// - Parameter maxSteps: how many deadlines may be visited before giving up; a loop that
   ///   sleeps forever (a repeating timer) would otherwise never end. When the bound is hit,
   ///   the clock records and prints a diagnostic and returns.
+  ///
+  /// ```swift
+  /// save()
+  /// await clock.run()  // to the debounce deadline, and on until nothing sleeps
+  /// #expect(await store.saveCount == 1)
+  /// ```
   public func run(maxSteps: Int = 10_000) async {
     await settle()
     var steps = 0
@@ -202,6 +300,13 @@ public final class TestClock: Clock, Sendable {
   /// executor. One quiet round is not enough: main-actor code can hand itself back to the
   /// main queue (measured: a main-actor action called by a task that prefers the test
   /// executor), behind the barrier, without touching the test executor.
+  ///
+  /// ```swift
+  /// let pay = Debouncer(for: .seconds(1), edges: .leading, clock: clock) { await wallet.pay() }
+  /// pay()
+  /// await clock.settle()  // the leading edge runs with no time passing
+  /// #expect(await wallet.payments == 1)
+  /// ```
   public func settle() async {
     guard let testExecutor else { return }
     // On the executor, two jobs of each round are this task's own: the return from the main

@@ -123,10 +123,30 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// Create one with ``_Concurrency/AsyncSequence/throttle(for:clock:latest:edges:)`` or
 /// ``_Concurrency/AsyncSequence/throttle(for:clock:edges:reducing:)``. Its `Failure` is the
 /// upstream's: a non-throwing upstream gives a sequence you iterate with `for await`.
+///
+/// ```swift
+/// let paced: AsyncThrottleSequence<AsyncStream<Double>, ContinuousClock, Double> =
+///   scrollOffsets.throttle(for: .milliseconds(100))
+/// for await offset in paced { await prefetch(around: offset) }
+/// ```
 public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock, Reduced: Sendable>:
   AsyncSequence, Sendable
 where Base.Element: Sendable {
+  /// The emitted value: the upstream's element, or with a `reducing` closure what it returns.
+  ///
+  /// ```swift
+  /// let counts = taps.throttle(for: .seconds(1)) { (count: Int?, _) in (count ?? 0) + 1 }
+  /// for await count in counts { print("\(count) taps") }  // Element: Int
+  /// ```
   public typealias Element = Reduced
+
+  /// The upstream's failure type: a throttle adds no error of its own, so a `Never` upstream
+  /// needs no `try`.
+  ///
+  /// ```swift
+  /// let (readings, _) = AsyncThrowingStream.makeStream(of: Double.self)  // Failure: any Error
+  /// for try await reading in readings.throttle(for: .seconds(1)) { print(reading) }
+  /// ```
   public typealias Failure = Base.Failure
 
   /// How window elements become the emitted value.
@@ -158,6 +178,12 @@ where Base.Element: Sendable {
     self.folding = folding
   }
 
+  /// Creates an iterator; it starts reading the upstream at its first `next()`, not here.
+  ///
+  /// ```swift
+  /// var paced = scrollOffsets.throttle(for: .milliseconds(100)).makeAsyncIterator()
+  /// let firstOffset = await paced.next()
+  /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
     let reader: Iterator.Engine.Reader
@@ -173,6 +199,13 @@ where Base.Element: Sendable {
   }
 
   /// The iterator of an ``AsyncThrottleSequence``. Dropping it cancels the iteration.
+  ///
+  /// `for await` uses it for you; drive it by hand to take values one at a time.
+  ///
+  /// ```swift
+  /// var paced = scrollOffsets.throttle(for: .milliseconds(100)).makeAsyncIterator()
+  /// while let offset = await paced.next() { await prefetch(around: offset) }
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline typealias Engine = PacingEngine<
       Base, ThrottleMachine<Reduced, ElapsedInstant<C.Duration>>, C
@@ -185,11 +218,28 @@ where Base.Element: Sendable {
       self.iteration = iteration
     }
 
+    /// Waits for the next value the throttle emits.
+    ///
+    /// Returns `nil` once the upstream has finished and its last candidate was delivered at
+    /// its window's end, after an error was thrown, or when the consuming task is cancelled.
+    /// Throws the upstream's error. Call it from one task at a time.
+    ///
+    /// ```swift
+    /// let firstOffset = await paced.next()
+    /// ```
     @inlinable
     public mutating func next() async throws(Failure) -> Element? {
       try await iteration.engine.next(isolation: nil)
     }
 
+    /// Waits for the next value, as ``next()``, and resumes on `actor`.
+    ///
+    /// `for await` in actor-isolated code calls this one, so the loop does not leave the
+    /// actor to wait.
+    ///
+    /// ```swift
+    /// let firstOffset = await paced.next(isolation: #isolation)
+    /// ```
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
       -> Element?

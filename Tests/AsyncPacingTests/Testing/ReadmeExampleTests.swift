@@ -1,36 +1,14 @@
 import AsyncPacing
 import Testing
 
-/// The README's quick start, kept compiling and passing.
-@Test func theReaderSeesEachKeystrokeAtItsInstant() async {
-  await withTestClock { clock in
-    let (keystrokes, typing) = AsyncStream.makeStream(of: String.self)
-    async let user: Void = {
-      try? await clock.sleep(for: .milliseconds(120))
-      typing.yield("Sw")
-      typing.finish()
-    }()
-    async let seen: [TestClock.Instant] = {
-      var instants: [TestClock.Instant] = []
-      for await _ in keystrokes { instants.append(clock.now) }
-      return instants
-    }()
-    await clock.advance(by: .milliseconds(120))  // runs everything due up to +0.12s
-    #expect(await seen == [.init(offset: .milliseconds(120))])
-    await user
-  }
-}
-
-/// The README's debounce test.
+/// The README's TestClock test, kept compiling and passing.
 @Test func searchWaitsForAPause() async {
   await withTestClock { clock in
     let (queries, typing) = AsyncStream.makeStream(of: String.self)
-    let searches = queries.debounce(for: .milliseconds(300), clock: clock)
-    async let searched = searches.reduce(into: []) { $0.append($1) }
-    typing.yield("S")
-    await clock.advance(by: .milliseconds(100))
+    async let searched = queries.debounce(for: .milliseconds(300), clock: clock)
+      .reduce(into: []) { $0.append($1) }
     typing.yield("Sw")
-    await clock.advance(by: .milliseconds(299))  // not quiet long enough: "Sw" is replaced
+    await clock.advance(by: .milliseconds(299))  // not quiet long enough
     typing.yield("Swift")
     await clock.advance(by: .milliseconds(300))  // quiet: "Swift" is searched
     typing.finish()
@@ -38,14 +16,34 @@ import Testing
   }
 }
 
-/// The README's throttle snippets compile with the types they promise.
-@Test func readmeThrottleSnippetsCompile() {
-  let (events, _) = AsyncStream.makeStream(of: Int.self)
+/// The README's debounce and throttle snippets, compiled with the types they promise.
+@Test func readmeSequenceSnippetsCompile() async {
+  let (searchQueries, queries) = AsyncStream.makeStream(of: String.self)
+  let (taps, tapping) = AsyncStream.makeStream(of: Void.self)
+  let (edits, editing) = AsyncStream.makeStream(of: String.self)
+  let (scrollOffsets, scrolling) = AsyncStream.makeStream(of: Double.self)
+  let (events, happening) = AsyncStream.makeStream(of: Int.self)
+  for feed in [queries.finish, tapping.finish, editing.finish, scrolling.finish, happening.finish] {
+    feed()
+  }
+
+  for await query in searchQueries.debounce(for: .milliseconds(300)) {
+    await search(query)
+  }
+  for await _ in taps.debounce(for: .seconds(1), edges: .leading) { await pay() }
+  for await draft in edits.debounce(for: .seconds(1), maxWait: .seconds(5)) { await save(draft) }
+  for await offset in scrollOffsets.throttle(for: .milliseconds(100)) {
+    await prefetch(around: offset)
+  }
   let batches = events.throttle(for: .seconds(1)) { batch, event in (batch ?? []) + [event] }
-  let latest = events.throttle(for: .milliseconds(100))
+  for await batch in batches { await upload(batch) }
   #expect(type(of: batches) == AsyncThrottleSequence<AsyncStream<Int>, ContinuousClock, [Int]>.self)
-  #expect(type(of: latest) == AsyncThrottleSequence<AsyncStream<Int>, ContinuousClock, Int>.self)
 }
+
+private func search(_ query: String) async {}
+private func save(_ draft: String) async {}
+private func prefetch(around offset: Double) async {}
+private func upload(_ batch: [Int]) async {}
 
 private enum Catalog {
   static func search(_ query: String) async -> [String] { [query] }
@@ -96,7 +94,7 @@ private func pay() async {}
   let track = Throttler(for: .milliseconds(250)) { (offset: Double) in
     await analytics.record(scrollOffset: offset)
   }
-  let tap = Debouncer(for: .seconds(1), edges: .leading) { await pay() }
+  func scrollViewDidScroll(_ offset: Double) { track.send(offset) }
+  scrollViewDidScroll(12)
   track.cancel()
-  tap.cancel()
 }

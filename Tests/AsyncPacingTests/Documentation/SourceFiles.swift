@@ -1,0 +1,41 @@
+import Foundation
+
+/// Files of this package read by tests, found from this file's own path so that `swift test`
+/// works from any clean clone.
+enum SourceFiles {
+  struct File: Sendable {
+    /// The path relative to the package root.
+    var name: String
+    var lines: [Substring]
+  }
+
+  static let packageRoot: URL = {
+    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(
+      atPath: directory.appendingPathComponent("Package.swift").path)
+    {
+      let parent = directory.deletingLastPathComponent()
+      precondition(parent != directory, "no Package.swift above \(#filePath)")
+      directory = parent
+    }
+    return directory
+  }()
+
+  /// The library's Swift sources.
+  static var library: [File] { files(under: "Sources/AsyncPacing", extension: "swift") }
+
+  static func files(under folder: String, extension pathExtension: String) -> [File] {
+    let root = packageRoot.appendingPathComponent(folder)
+    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+    return walker.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".\(pathExtension)") }
+      .sorted()
+      .compactMap { relative in
+        let url = root.appendingPathComponent(relative)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        return File(
+          name: "\(folder)/\(relative)",
+          lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+      }
+  }
+}
