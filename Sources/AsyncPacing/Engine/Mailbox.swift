@@ -1,9 +1,10 @@
 /// Where outputs wait while the consumer is busy (SEMANTICS.md, "Delivery").
 ///
 /// Outputs due at the same instant are all kept, in order; an output due at a later instant
-/// replaces everything still waiting. What the consumer receives therefore depends only on
-/// instants, never on how the executor scheduled it, and memory stays bounded by the outputs
-/// of one instant.
+/// replaces everything still waiting. What the consumer receives therefore depends on instants
+/// rather than on how the executor scheduled it (the engine also handles the deadlines of the
+/// instant a consumer comes back before it takes from here), and memory stays bounded by the
+/// outputs of one instant.
 @usableFromInline
 struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var outputs: [Output] = []

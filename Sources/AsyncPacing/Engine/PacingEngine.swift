@@ -114,7 +114,9 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
     let result = await withTaskCancellationHandler(
       operation: {
         await withUnsafeContinuation(isolation: actor) { (consumer: Consumer) in
+          var wakeups = Wakeups()
           let (immediate, start) = state.withLock { state -> (Result<Output?, Failure>?, Bool) in
+            state.catchUp(with: self.now, wakeups: &wakeups)
             if let output = state.mailbox.take() { return (.success(output), false) }
             switch state.phase {
             case .notStarted:
@@ -133,6 +135,7 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
               return (.success(nil), false)
             }
           }
+          wakeups.perform()
           if let immediate { consumer.resume(returning: immediate) }
           if start { startTasks() }
         }
@@ -271,6 +274,21 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
 }
 
 extension PacingEngine.State {
+  /// A consumer that comes back while an output waits must see the deadlines of its own
+  /// instant handled first (the half-open rule): an output falling due now replaces an older
+  /// waiting one, whether or not the timer task has run yet. Reads the clock only then.
+  @inlinable
+  mutating func catchUp(
+    with now: @autoclosure () -> ElapsedInstant<C.Duration>, wakeups: inout PacingEngine.Wakeups
+  ) {
+    guard !mailbox.isEmpty, case .running = phase, let wakeAt else { return }
+    var instant = now()
+    if let latest, instant < latest { instant = latest }
+    guard wakeAt <= instant else { return }
+    latest = instant
+    carryOut(machine.deadlineReached(at: instant), failure: nil, wakeups: &wakeups)
+  }
+
   @inlinable
   mutating func carryOut(
     _ actions: PacingActions<Machine.Output, ElapsedInstant<C.Duration>>, failure: Base.Failure?,

@@ -18,12 +18,47 @@ import Testing
   }
 
   @Test func aSlowConsumerGetsTheLatestAndTheFinishWaitsBehindIt() async {
-    // Busy for 5 steps after each element: b is replaced by c, d by e, and f (due at the
-    // finish) waits in the mailbox with the finish queued behind it, until after f's work.
+    // Busy for 5 steps after each element: b is replaced by c. The consumer comes back at 11,
+    // the instant f falls due: that deadline is handled first, so f replaces the waiting e,
+    // and the finish (also at 11) waits behind f until after f's work.
     let actual = await OperatorHarness.run(Marble.parse("a-b-c-d-e-f|"), busySteps: 5) {
       upstream, clock in upstream.debounce(for: .seconds(1), clock: clock)
     }
-    #expect(Marble.render(actual) == "-a----c----e----f----|")
+    #expect(Marble.render(actual) == "-a----c----f----|")
+  }
+
+  @Test func aConsumerBackAtADeadlineSeesItHandledFirstHoweverItWaited() async {
+    // The same instant reached by one sleep or by two: the consumer's sleeps resume before or
+    // after the operator's timer, and the result must not depend on which.
+    for split in [false, true] {
+      let actual = await withTestClock { clock in
+        let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+        let settled = upstream.debounce(for: .seconds(1), clock: clock)
+        async let received: [String] = {
+          var received: [String] = []
+          for await value in settled {
+            received.append("\(value)@\(clock.now)")
+            if split {
+              try? await clock.sleep(for: .milliseconds(4500))
+              try? await clock.sleep(for: .milliseconds(500))
+            } else {
+              try? await clock.sleep(for: .seconds(5))
+            }
+          }
+          return received
+        }()
+        feed.yield("a")  // due at 1: the consumer takes it and is busy until 6
+        await clock.advance(by: .seconds(2))
+        feed.yield("b")  // due at 3: waits for the consumer
+        await clock.advance(by: .seconds(3))
+        feed.yield("c")  // due at 6, the instant the consumer comes back: replaces b
+        await clock.advance(by: .seconds(10))
+        feed.finish()
+        await clock.advance(by: .seconds(10))  // the consumer's last work ends
+        return await received
+      }
+      #expect(actual == ["a@+1s", "c@+6s"], "split: \(split)")
+    }
   }
 
   @Test func anErrorWhileTheConsumerIsBusyIsThrownFromItsNextCall() async {
