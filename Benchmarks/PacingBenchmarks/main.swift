@@ -22,13 +22,15 @@ if arguments.first == "memory", let count = arguments.dropFirst().first.flatMap(
   exit(0)
 }
 
-// `PacingBenchmarks profile debounce|throttle|reducing|debouncer-send[-2]|throttler-send|floor-2` runs one
-// workload repeatedly, for a profiler.
+// `PacingBenchmarks profile raw|debounce|throttle|reducing|debouncer-send[-2]|throttler-send|floor-2`
+// runs one workload repeatedly, for a profiler.
 if arguments.first == "profile" {
   let upstream = CountingSequence(count: 1_000_000)
   for _ in 0..<20 {
     var sum = 0
     switch arguments.dropFirst().first {
+    case "raw":
+      for await value in upstream { sum &+= value }
     case "throttle":
       for await value in upstream.throttle(for: .milliseconds(1)) { sum &+= value }
     case "reducing":
