@@ -12,12 +12,8 @@ struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
     interval: Duration, edges: PacingEdges, maxWait: Duration?,
     function: StaticString = "debounce", file: StaticString = #file, line: UInt = #line
   ) {
-    precondition(
-      interval >= .zero, "\(function): `interval` must not be negative (got \(interval))",
-      file: file, line: line)
-    precondition(
-      !edges.isEmpty, "\(function): `edges` must contain .leading, .trailing or both",
-      file: file, line: line)
+    checkPacingArguments(
+      interval: interval, edges: edges, function: function, file: file, line: line)
     if let maxWait {
       precondition(
         edges.contains(.trailing),

@@ -40,9 +40,7 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
     /// What the timer sleeps toward. Machines only ever move their deadline later while the
     /// timer sleeps, which is why the timer never needs interrupting.
     @usableFromInline var timerTarget: Instant?
-    /// The latest instant given to the machine. Instants read before the lock can arrive out
-    /// of order; clamping keeps the machine's time monotonic.
-    @usableFromInline var latest: Instant?
+    @usableFromInline var time = MonotonicInstants<Instant>()
     @usableFromInline var reader: Task<Void, Never>?
     @usableFromInline var timer: Task<Void, Never>?
 
@@ -259,12 +257,7 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
     var wakeups = Wakeups()
     let actions = state.withLock { state -> PacingActions<Output, Instant>? in
       guard case .running = state.phase else { return nil }
-      let actions = event(&state.machine) {
-        var instant = now ?? self.now
-        if let latest = state.latest, instant < latest { instant = latest }
-        state.latest = instant
-        return instant
-      }
+      let actions = event(&state.machine) { state.time.clamp(now ?? self.now) }
       state.carryOut(actions, failure: failure, wakeups: &wakeups)
       return actions
     }
@@ -282,10 +275,8 @@ extension PacingEngine.State {
     with now: @autoclosure () -> ElapsedInstant<C.Duration>, wakeups: inout PacingEngine.Wakeups
   ) {
     guard !mailbox.isEmpty, case .running = phase, let wakeAt else { return }
-    var instant = now()
-    if let latest, instant < latest { instant = latest }
+    let instant = time.clamp(now())
     guard wakeAt <= instant else { return }
-    latest = instant
     carryOut(machine.deadlineReached(at: instant), failure: nil, wakeups: &wakeups)
   }
 

@@ -31,7 +31,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   struct State: Sendable {
     @usableFromInline var machine: Machine
     @usableFromInline var mailbox = Mailbox<Value, Instant>()
-    @usableFromInline var latest: Instant?
+    @usableFromInline var time = MonotonicInstants<Instant>()
     @usableFromInline var wakeAt: Instant?
     @usableFromInline var phase = Phase.none
     /// The deadline a sleeping child of the runner waits for, if any.
@@ -90,7 +90,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     let now = self.now
     let attention = state.withLock { state -> Attention in
       guard !state.isReleased else { return .none }
-      let actions = state.machine.valueSent(value, at: state.clamp(now))
+      let actions = state.machine.valueSent(value, at: state.time.clamp(now))
       state.take(actions)
       return state.attention(cancelsRunningAction: cancelsRunningAction)
     }
@@ -102,7 +102,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     let now = self.now
     let attention = state.withLock { state -> Attention in
       guard !state.isReleased else { return .none }
-      state.take(state.machine.flush(at: state.clamp(now)))
+      state.take(state.machine.flush(at: state.time.clamp(now)))
       return state.attention(cancelsRunningAction: cancelsRunningAction)
     }
     attend(attention)
@@ -239,7 +239,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     let (starts, attention) = state.withLock { state -> (Bool, Attention) in
       // A cancel, a release, or (with the replace option) a newer due value came first.
       guard state.cancels == cancels && !Task.isCancelled else { return (false, .none) }
-      state.take(state.machine.actionStarted(at: state.clamp(self.now)))
+      state.take(state.machine.actionStarted(at: state.time.clamp(self.now)))
       return (true, state.needsSleeper ? state.poke() : .none)
     }
     attend(attention)
@@ -279,16 +279,6 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
 }
 
 extension PacerEngine.State {
-  /// Keeps the machine's time monotonic across threads that read the clock before the lock.
-  @inlinable
-  mutating func clamp(_ now: ElapsedInstant<C.Duration>) -> ElapsedInstant<C.Duration> {
-    guard let latest, now < latest else {
-      latest = now
-      return now
-    }
-    return latest
-  }
-
   /// Moves the emitted values into the mailbox: the action is the consumer, and the runner
   /// takes them from there.
   @inlinable
@@ -301,7 +291,7 @@ extension PacerEngine.State {
   @inlinable
   mutating func catchUp(with now: @autoclosure () -> ElapsedInstant<C.Duration>) {
     guard let wakeAt else { return }
-    let now = clamp(now())
+    let now = time.clamp(now())
     if wakeAt <= now { take(machine.deadlineReached(at: now)) }
   }
 

@@ -22,12 +22,8 @@ struct ThrottleConfiguration<Duration: DurationProtocol>: Sendable {
     interval: Duration, edges: PacingEdges, windowStart: WindowStart = .atEmission,
     function: StaticString = "throttle", file: StaticString = #file, line: UInt = #line
   ) {
-    precondition(
-      interval >= .zero, "\(function): `interval` must not be negative (got \(interval))",
-      file: file, line: line)
-    precondition(
-      !edges.isEmpty, "\(function): `edges` must contain .leading, .trailing or both",
-      file: file, line: line)
+    checkPacingArguments(
+      interval: interval, edges: edges, function: function, file: file, line: line)
     self.interval = interval
     self.emitsLeading = edges.contains(.leading)
     self.emitsTrailing = edges.contains(.trailing)

@@ -154,35 +154,12 @@ private struct MarbleBlock {
     guard columns.count >= 2 else {
       throw DiagramProblem("expected `spec  output` (two or more spaces between them)")
     }
-    if let problem = notationProblem(in: columns[1]) {
-      throw DiagramProblem("bad marble \"\(columns[1])\": \(problem)")
+    do {
+      _ = try Marble.parseChecked(columns[1])
+    } catch {
+      throw DiagramProblem("bad marble \"\(columns[1])\": \(error.problem)")
     }
     return columns[1]
-  }
-
-  /// Why `marble` is not valid notation, or nil. `Marble.parse` stops the whole test process on
-  /// bad notation; checking first turns a typo into one failed row.
-  private static func notationProblem(in marble: String) -> String? {
-    var isInGroup = false
-    var isInQuote = false
-    for character in marble {
-      if isInQuote {
-        isInQuote = character != "'"
-        continue
-      }
-      switch character {
-      case "'": isInQuote = true
-      case "[" where isInGroup: return "a group inside a group"
-      case "[": isInGroup = true
-      case "]" where !isInGroup: return "unbalanced ']'"
-      case "]": isInGroup = false
-      case "-" where isInGroup: return "'-' inside a group"
-      case "-", "|", "^", " ": break
-      case _ where character.isLetter || character.isNumber: break
-      default: return "unexpected '\(character)'"
-      }
-    }
-    return isInQuote ? "unbalanced quote" : isInGroup ? "unbalanced '['" : nil
   }
 }
 

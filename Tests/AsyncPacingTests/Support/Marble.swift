@@ -22,8 +22,23 @@ enum Marble {
   /// `-` is an empty step, `|` finish, `^` failure (throw). Invalid input (unbalanced quote or bracket, unknown character)
   /// is a precondition failure with a message that shows the diagram.
   static func parse(_ diagram: String) -> [TimedEvent] {
+    do {
+      return try parseChecked(diagram)
+    } catch {
+      preconditionFailure("Marble: \(error.problem) in \"\(diagram)\"")
+    }
+  }
+
+  /// Parses like ``parse(_:)``, but reports invalid notation as an error: for diagrams that
+  /// come from documents rather than from tests.
+  static func parseChecked(_ diagram: String) throws(NotationError) -> [TimedEvent] {
     var parser = Parser(diagram: diagram)
-    return parser.parse()
+    return try parser.parse()
+  }
+
+  /// Why a diagram is not valid notation, and where.
+  struct NotationError: Error {
+    var problem: String
   }
 
   /// Renders events back into the same notation: `-` for a step without events, a single event as its character
@@ -75,16 +90,14 @@ private func isBareValue(_ character: Character) -> Bool {
 }
 
 private struct Parser {
-  let diagram: String
   private let characters: [Character]
   private var position = 0
 
   init(diagram: String) {
-    self.diagram = diagram
     self.characters = Array(diagram)
   }
 
-  mutating func parse() -> [TimedEvent] {
+  mutating func parse() throws(Marble.NotationError) -> [TimedEvent] {
     var events: [TimedEvent] = []
     var step = 0
     while let character = next() {
@@ -94,47 +107,49 @@ private struct Parser {
       case "-":
         break
       case "[":
-        events += group().map { TimedEvent(step: step, event: $0) }
+        events += try group().map { TimedEvent(step: step, event: $0) }
       default:
-        events.append(TimedEvent(step: step, event: event(startingWith: character)))
+        events.append(TimedEvent(step: step, event: try event(startingWith: character)))
       }
       step += 1
     }
     return events
   }
 
-  private mutating func group() -> [MarbleEvent] {
+  private mutating func group() throws(Marble.NotationError) -> [MarbleEvent] {
     let opening = position - 1
     var events: [MarbleEvent] = []
     while true {
-      guard let character = next() else { fail("unbalanced '['", at: opening) }
+      guard let character = next() else { throw fail("unbalanced '['", at: opening) }
       switch character {
       case "]": return events
       case " ": continue
-      default: events.append(event(startingWith: character))
+      default: events.append(try event(startingWith: character))
       }
     }
   }
 
-  private mutating func event(startingWith character: Character) -> MarbleEvent {
+  private mutating func event(startingWith character: Character) throws(Marble.NotationError)
+    -> MarbleEvent
+  {
     switch character {
     case "|": return .finish
     case "^": return .failure
-    case "'": return .value(quoted())
-    case "]": fail("unbalanced ']'", at: position - 1)
+    case "'": return .value(try quoted())
+    case "]": throw fail("unbalanced ']'", at: position - 1)
     case _ where isBareValue(character): return .value(String(character))
-    default: fail("unexpected '\(character)'", at: position - 1)
+    default: throw fail("unexpected '\(character)'", at: position - 1)
     }
   }
 
-  private mutating func quoted() -> String {
+  private mutating func quoted() throws(Marble.NotationError) -> String {
     let opening = position - 1
     var value = ""
     while let character = next() {
       if character == "'" { return value }
       value.append(character)
     }
-    fail("unbalanced quote", at: opening)
+    throw fail("unbalanced quote", at: opening)
   }
 
   private mutating func next() -> Character? {
@@ -143,7 +158,7 @@ private struct Parser {
     return characters[position]
   }
 
-  private func fail(_ problem: String, at offset: Int) -> Never {
-    preconditionFailure("Marble: \(problem) at offset \(offset) in \"\(diagram)\"")
+  private func fail(_ problem: String, at offset: Int) -> Marble.NotationError {
+    Marble.NotationError(problem: "\(problem) at offset \(offset)")
   }
 }
