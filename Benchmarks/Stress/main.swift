@@ -1,6 +1,7 @@
 // Repeats deterministic TestClock scenarios of the clock, every operator and every pacer many
-// times and prints how many runs were exact; then ends thousands of real-clock iterations at
-// random points and checks that every one ended and no internal task is left.
+// times and prints how many runs were exact; then races a reducing throttle's timer against
+// its reader on the real clock and checks every fold; then ends thousands of real-clock
+// iterations at random points and checks that every one ended and no internal task is left.
 //
 //   swift run -c release Stress [runs]        (default 10000; STRESS_RUNS also works)
 //
@@ -38,6 +39,30 @@ for scenario in scenarios {
 }
 if !allExact {
   print("FAILED: some runs were not exact")
+  exit(1)
+}
+
+let foldRuns = max(runs / 10, 1)
+let foldStart = ContinuousClock.now
+var intactRuns = 0
+var finishedValues = 0
+var receivedValues = 0
+var replacedValues = 0
+for _ in 0..<foldRuns {
+  let integrity = await reducingRunIntegrity(elements: 20_000)
+  if integrity.isIntact { intactRuns += 1 }
+  finishedValues += integrity.finishedValues
+  receivedValues += integrity.receivedValues
+  replacedValues += integrity.replacedValues
+}
+let foldSeconds = (ContinuousClock.now - foldStart).components.seconds
+print(
+  "reducing throttle on the continuous clock, windows ending mid-fold: \(intactRuns)/\(foldRuns) "
+    + "runs folded every element once, in order, and delivered the last value; "
+    + "of \(finishedValues) values, \(receivedValues) received and \(replacedValues) replaced "
+    + "by a newer one while the consumer was busy (\(foldSeconds) s)")
+if intactRuns != foldRuns {
+  print("FAILED: a reducing throttle lost, repeated or reordered a fold")
   exit(1)
 }
 

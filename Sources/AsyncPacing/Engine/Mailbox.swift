@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where outputs wait while the consumer is busy (SEMANTICS.md, "Delivery").
 ///
 /// Outputs due at the same instant are all kept, in order; an output due at a later instant
@@ -20,7 +22,10 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @inlinable
   mutating func put(_ output: Output, dueAt instant: Instant) {
     assert(dueAt.map { $0 <= instant } ?? true, "a machine emitted out of instant order")
-    if let dueAt, dueAt < instant { removeAll() }
+    if let dueAt, dueAt < instant {
+      replacedMailboxOutputs.add(outputs.count - head, ordering: .relaxed)
+      removeAll()
+    }
     outputs.append(output)
     dueAt = instant
   }
@@ -41,3 +46,7 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
     dueAt = nil
   }
 }
+
+/// Outputs replaced in a mailbox before a consumer took them, in this process: lets a stress
+/// tool account for every value emitted (`PacingDiagnostics.replacedOutputs`).
+@usableFromInline let replacedMailboxOutputs = Atomic<Int>(0)

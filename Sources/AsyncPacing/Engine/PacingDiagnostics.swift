@@ -7,4 +7,8 @@ public enum PacingDiagnostics {
 
   /// Internal tasks started in this process so far.
   public static var startedInternalTasks: Int { LiveTaskCounter.processWide.startedCount }
+
+  /// Outputs emitted in this process that a later output replaced while they waited for a
+  /// busy consumer (SEMANTICS.md, "Delivery to the consumer").
+  public static var replacedOutputs: Int { replacedMailboxOutputs.load(ordering: .relaxed) }
 }

@@ -79,15 +79,22 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
   @usableFromInline let origin: C.Instant
   @usableFromInline let reader: Reader
   @usableFromInline let state: LockedState<State>
+  /// Where the machine lends the reader a candidate, for a reader that folds with an async
+  /// reducer (see `CandidateLoan`); `nil` for the others.
+  @usableFromInline let loan: CandidateLoan<Output>?
 
   @inlinable
-  init(base: Base, machine: Machine, clock: C, tolerance: C.Duration?, reader: @escaping Reader) {
+  init(
+    base: Base, machine: Machine, clock: C, tolerance: C.Duration?,
+    loan: CandidateLoan<Output>? = nil, reader: @escaping Reader
+  ) {
     self.base = base
     self.clock = clock
     self.tolerance = tolerance
     self.origin = clock.now
     self.reader = reader
     self.state = LockedState(State(machine: machine))
+    self.loan = loan
   }
 
   /// The one clock reading an event costs.
@@ -114,7 +121,7 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
         await withUnsafeContinuation(isolation: actor) { (consumer: Consumer) in
           var wakeups = Wakeups()
           let (immediate, start) = state.withLock { state -> (Result<Output?, Failure>?, Bool) in
-            state.catchUp(with: self.now, wakeups: &wakeups)
+            state.catchUp(with: self.now, loan: loan, wakeups: &wakeups)
             if let output = state.mailbox.take() { return (.success(output), false) }
             switch state.phase {
             case .notStarted:
@@ -150,6 +157,7 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
     let (consumer, timerWaiter, reader, timer) = state.withLock { state in
       state.phase = .finished
       state.mailbox.removeAll()
+      _ = loan?.recall()
       defer {
         state.consumer = nil
         state.timerWaiter = nil
@@ -257,6 +265,7 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
     var wakeups = Wakeups()
     let actions = state.withLock { state -> PacingActions<Output, Instant>? in
       guard case .running = state.phase else { return nil }
+      state.takeBackLentCandidate(from: loan)
       let actions = event(&state.machine) { state.time.clamp(now ?? self.now) }
       state.carryOut(actions, failure: failure, wakeups: &wakeups)
       return actions
@@ -272,12 +281,20 @@ extension PacingEngine.State {
   /// waiting one, whether or not the timer task has run yet. Reads the clock only then.
   @inlinable
   mutating func catchUp(
-    with now: @autoclosure () -> ElapsedInstant<C.Duration>, wakeups: inout PacingEngine.Wakeups
+    with now: @autoclosure () -> ElapsedInstant<C.Duration>,
+    loan: CandidateLoan<Machine.Output>?, wakeups: inout PacingEngine.Wakeups
   ) {
     guard !mailbox.isEmpty, case .running = phase, let wakeAt else { return }
     let instant = time.clamp(now())
     guard wakeAt <= instant else { return }
+    takeBackLentCandidate(from: loan)
     carryOut(machine.deadlineReached(at: instant), failure: nil, wakeups: &wakeups)
+  }
+
+  /// The machine must hold its candidate before it handles an event (see `CandidateLoan`).
+  @inlinable
+  mutating func takeBackLentCandidate(from loan: CandidateLoan<Machine.Output>?) {
+    if let candidate = loan?.recall() { machine.lentCandidateReturned(candidate) }
   }
 
   @inlinable

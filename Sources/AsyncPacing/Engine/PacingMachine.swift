@@ -16,6 +16,17 @@ protocol PacingMachine: Sendable {
   mutating func upstreamFailed(at now: Instant) -> PacingActions<Output, Instant>
   /// The pending output becomes due now, whatever its deadline.
   mutating func flush(at now: Instant) -> PacingActions<Output, Instant>
+  /// The shell gives back the candidate lent by ``FoldingPacingMachine/lendCandidate()``,
+  /// with what it folded into it. The shell does so before it hands the machine any event.
+  mutating func lentCandidateReturned(_ candidate: Output)
+}
+
+extension PacingMachine {
+  /// Machines that never lend a candidate are never given one back.
+  @inlinable
+  mutating func lentCandidateReturned(_ candidate: Output) {
+    preconditionFailure("a candidate was returned to a machine that lends none")
+  }
 }
 
 /// A machine that takes each element as it is (debounce).
@@ -49,4 +60,11 @@ protocol FoldingPacingMachine: PacingMachine {
   mutating func foldFinished(_ value: Output, at now: () -> Instant) -> PacingActions<
     Output, Instant
   >
+
+  /// Lends the shell the candidate, if every element arriving before `until` would be folded
+  /// into it: the shell may then fold them itself, one at a time and in arrival order, and
+  /// must give the result back with ``PacingMachine/lentCandidateReturned(_:)`` before any
+  /// other event. Meanwhile the machine counts as folding: if a deadline comes while the
+  /// shell's fold is running, the shell answers with `foldFinished(_:at:)` instead.
+  mutating func lendCandidate() -> (candidate: Output, until: Instant)?
 }

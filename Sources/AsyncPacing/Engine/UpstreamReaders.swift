@@ -38,20 +38,45 @@ extension PacingEngine where Machine: FoldingPacingMachine {
 
   /// Awaits the reducer for each element the machine keeps, one at a time and in arrival
   /// order, before reading the next; the element's instant is when the upstream produced it.
+  ///
+  /// While the machine lends it the window's candidate, the reader folds elements arriving
+  /// before the window's end into it without the lock (see `CandidateLoan`).
   @inlinable
   func readReducing(
     _ reduce: nonisolated(nonsending) @escaping @Sendable (Output?, Base.Element) async -> Output
   ) async {
+    guard let loan else { preconditionFailure("a reducing reader needs an engine that lends") }
     guard isRunning else { return }
     var iterator = base.makeAsyncIterator()
+    // The end of the window whose candidate is on loan, while it may be.
+    var loanEnds: Instant?
     do throws(Failure) {
       while let element = try await iterator.next(isolation: nil) {
+        let now = self.now
+        if let end = loanEnds, now < end, let candidate = loan.beginFold() {
+          let folded = await reduce(candidate, element)
+          guard let recalled = loan.endFold(folded) else { continue }
+          // A lock holder took the candidate back while the reducer ran: the result goes to
+          // the machine like any fold's, emitted now if the window has ended.
+          loanEnds = nil
+          guard carryOut(at: nil, { $0.foldFinished(recalled, at: $1) }) != nil else { return }
+          continue
+        }
+        loanEnds = nil
         let arrival = carryOut(at: now) { $0.elementArrivedForAsyncFold(at: $1()) }
         guard let arrival else { return }
         guard let request = arrival.foldRequest else { continue }
         let value = await reduce(request, element)
         // The clock is read only if the fold's result is emitted now.
-        guard carryOut(at: nil, { $0.foldFinished(value, at: $1) }) != nil else { return }
+        let finished = carryOut(at: nil) { machine, now in
+          let actions = machine.foldFinished(value, at: now)
+          if let (candidate, end) = machine.lendCandidate() {
+            loan.lend(candidate)
+            loanEnds = end
+          }
+          return actions
+        }
+        guard finished != nil else { return }
       }
       handle(at: now) { $0.upstreamFinished(at: $1) }
     } catch {

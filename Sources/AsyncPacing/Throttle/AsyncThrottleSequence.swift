@@ -187,15 +187,20 @@ where Base.Element: Sendable {
   @inlinable
   public func makeAsyncIterator() -> Iterator {
     let reader: Iterator.Engine.Reader
+    let loan: CandidateLoan<Reduced>?
     switch folding {
-    case .synchronous(let fold): reader = { await $0.readFolding(fold) }
-    case .asynchronous(let reduce): reader = { await $0.readReducing(reduce) }
+    case .synchronous(let fold):
+      reader = { await $0.readFolding(fold) }
+      loan = nil
+    case .asynchronous(let reduce):
+      reader = { await $0.readReducing(reduce) }
+      loan = CandidateLoan()
     }
     return Iterator(
       PacingIteration(
         engine: PacingEngine(
           base: base, machine: ThrottleMachine(configuration), clock: clock, tolerance: nil,
-          reader: reader)))
+          loan: loan, reader: reader)))
   }
 
   /// The iterator of an ``AsyncThrottleSequence``. Dropping it cancels the iteration.

@@ -42,10 +42,11 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   @inlinable
   var isIdle: Bool { windowEnd == nil && !awaitingStart }
 
-  /// While an element is folded the window's end waits for it, so the timer has nothing to do.
   /// An empty window's end is reported too: a pacer's burst lasts until the throttle is idle.
+  /// So is the end of a window whose candidate is being folded: the machine then waits for
+  /// the fold, and emits its result when it returns.
   @inlinable
-  var wakeAt: Instant? { folding == nil ? windowEnd : nil }
+  var wakeAt: Instant? { windowEnd }
 
   // MARK: Elements
 
@@ -95,6 +96,27 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     closeWindows(upTo: now, into: &actions)
     actions.wakeAt = wakeAt
     return actions
+  }
+
+  /// Only a sequence's windows are lent: a pacer's window opens when the action starts, not at
+  /// an instant the machine knows when it lends.
+  @inlinable
+  mutating func lendCandidate() -> (candidate: Output, until: Instant)? {
+    guard !hasEnded, folding == nil, !finishRequested, configuration.emitsTrailing,
+      case .atEmission = configuration.windowStart, let windowEnd, let candidate
+    else { return nil }
+    folding = .candidate
+    self.candidate = nil
+    return (candidate, windowEnd)
+  }
+
+  @inlinable
+  mutating func lentCandidateReturned(_ candidate: Output) {
+    precondition(
+      folding == .candidate && !windowEndedWhileFolding,
+      "a candidate came back that was not lent, or after an event")
+    folding = nil
+    self.candidate = candidate
   }
 
   /// Whether the machine keeps an element arriving at `now`, and as what.

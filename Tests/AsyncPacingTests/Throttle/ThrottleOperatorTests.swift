@@ -43,6 +43,71 @@ extension ThrottleModel.Fold {
     #expect(Marble.render(actual) == "--a---'bc'---|")
   }
 
+  @Test func aTrailingOnlyWindowWhoseFirstFoldOutlastsItEmitsWhenTheFoldReturns() async {
+    // a's fold takes 4 steps, past its window's end at 3: 'a' comes out when it returns (4),
+    // opening [4, 7), so b (5) comes out at 7.
+    let actual = await OperatorHarness.run(Marble.parse("a----b---|")) { upstream, clock in
+      upstream.throttle(for: .seconds(3), clock: clock, edges: .trailing) {
+        (folded: String?, element) in
+        if element == "a" { try? await clock.sleep(for: .seconds(4)) }
+        return (folded ?? "") + element
+      }
+    }
+    #expect(Marble.render(actual) == "----a--b-|")
+  }
+
+  @Test func anErrorDropsALentCandidateNotYetDue() async {
+    // b and c are folded into the candidate lent to the reader, due at 5; the error at 3
+    // takes it back and drops it.
+    let actual = await OperatorHarness.run(Marble.parse("abc^")) { upstream, clock in
+      upstream.throttle(for: .seconds(5), clock: clock) { ($0 ?? "") + $1 }
+    }
+    #expect(Marble.render(actual) == "a--^")
+  }
+
+  @Test func aSlowConsumerOfAReducingThrottleGetsTheLatestFold() async {
+    // Windows of 2: 'b' is due at 2 and taken at 3; 'cd' falls due at 4 and 'ef' at 6, as the
+    // consumer comes back, so 'ef' replaces it; g comes out at its window's end, 8, and is
+    // taken at 9; the finish waits behind it until 12.
+    let actual = await OperatorHarness.run(Marble.parse("abcdefg|"), busySteps: 3) {
+      upstream, clock in upstream.throttle(for: .seconds(2), clock: clock) { ($0 ?? "") + $1 }
+    }
+    #expect(Marble.render(actual) == "a--b--'ef'--g--|")
+  }
+
+  @Test(arguments: [false, true])
+  func cancellingWithACandidateOnLoanEndsEverything(whileFolding: Bool) async {
+    await withTestClock { clock in
+      let (stream, feed) = AsyncStream.makeStream(of: Int.self)
+      let reducerCalls = Recorder<Int>()
+      let sums = stream.throttle(for: .seconds(3), clock: clock) { (sum: Int?, value) in
+        reducerCalls.record(value)
+        if whileFolding && value == 3 { try? await clock.sleep(for: .seconds(10)) }
+        return (sum ?? 0) + value
+      }
+      await withTaskGroup { group in
+        group.addTask {
+          var iterator = sums.makeAsyncIterator()
+          #expect(await iterator.next() == 1)
+          #expect(await iterator.next() == nil)
+        }
+        feed.yield(1)
+        await clock.settle()
+        feed.yield(2)  // the candidate, then lent to the reader
+        await clock.settle()
+        feed.yield(3)  // folded on loan, at once or for 10 steps
+        await clock.advance(by: .seconds(1))
+        #expect(reducerCalls.recorded == [1, 2, 3])
+        group.cancelAll()
+      }
+      // The reader ended: it never asks the upstream for more.
+      feed.yield(4)
+      await clock.advance(by: .seconds(20))
+      #expect(reducerCalls.recorded == [1, 2, 3])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
   @Test func aSumReducer() async {
     await withTestClock { clock in
       let (numbers, feed) = AsyncStream.makeStream(of: Int.self)

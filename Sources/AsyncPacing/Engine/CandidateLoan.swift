@@ -1,0 +1,97 @@
+import Synchronization
+
+/// A window's candidate lent by the machine to the reader task, which folds the window's later
+/// elements into it without the engine's lock.
+///
+/// A reducer is awaited outside the lock, so folding an element under the lock costs two lock
+/// round trips: one to ask what to fold into, one to hand the result back. On loan, an element
+/// costs two compare-exchanges instead, half the atomic operations (the Performance article
+/// has the figures). The machine still owns every decision: it lends only a candidate that
+/// later window elements fold into, until the window's end, and whoever holds the engine's
+/// lock takes the candidate back before the machine handles any event. If the reader is inside
+/// the reducer at that moment, the loan is recalled instead: the reader hands its result to
+/// the machine under the lock when the reducer returns, as for any fold in progress.
+///
+/// The state moves `returned → lent` (the reader, under the lock), `lent ⇄ folding` (the
+/// reader, around each reducer call), `lent → returned` and `folding → recalled` (a lock holder),
+/// and `recalled → returned` (the reader, before it takes the lock).
+@usableFromInline
+final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
+  // `@unchecked Sendable` is safe because `value` has exactly one owner at any time, and every
+  // change of owner between threads is ordered by an atomic operation on `state` or by the
+  // engine's lock:
+  // - `lent`: `value` belongs to whoever's compare-exchange leaves `lent` first: the reader's
+  //   (acquiring, to `folding`) or a lock holder's (acquiring, to `returned`). The reader put
+  //   it there with a releasing store (`lend`) or compare-exchange (`endFold`).
+  // - `folding`, `recalled`: the reader's alone; a lock holder's recall changes only `state`.
+  // - `returned`: whoever moved `state` there owns `value` until it has taken it; after that
+  //   only `lend` writes it, and only under the engine's lock.
+  @usableFromInline static var returned: Int { 0 }
+  @usableFromInline static var lent: Int { 1 }
+  @usableFromInline static var folding: Int { 2 }
+  @usableFromInline static var recalled: Int { 3 }
+
+  @usableFromInline let state = Atomic<Int>(CandidateLoan.returned)
+  // The dynamic exclusivity check could catch nothing here: no access to `value` overlaps
+  // another in the same task, and the ownership rules above keep other threads' apart.
+  @exclusivity(unchecked) @usableFromInline var value: Value?
+
+  @inlinable
+  init() {}
+
+  /// Lends `candidate` to the reader. Called by the reader, under the engine's lock.
+  @inlinable
+  func lend(_ candidate: Value) {
+    precondition(
+      state.load(ordering: .relaxed) == Self.returned, "a candidate was lent while one is out")
+    value = candidate
+    state.store(Self.lent, ordering: .releasing)
+  }
+
+  /// The reader takes the lent candidate to fold an element into it; `nil` if it was taken
+  /// back.
+  @inlinable
+  func beginFold() -> Value? {
+    guard
+      state.compareExchange(expected: Self.lent, desired: Self.folding, ordering: .acquiring)
+        .exchanged
+    else { return nil }
+    return value.take()
+  }
+
+  /// The reader's fold returned `result`: it stays on loan, or, if the loan was recalled while
+  /// the reducer ran, it is returned for the reader to hand to the machine under the lock.
+  @inlinable
+  func endFold(_ result: Value) -> Value? {
+    value = result
+    let kept = state.compareExchange(
+      expected: Self.folding, desired: Self.lent, ordering: .acquiringAndReleasing
+    ).exchanged
+    if kept { return nil }
+    state.store(Self.returned, ordering: .relaxed)
+    return value.take()
+  }
+
+  /// Takes the candidate back for the machine, or recalls it if the reader is folding into it.
+  /// Called under the engine's lock; `nil` unless the candidate was lent and is back.
+  @inlinable
+  func recall() -> Value? {
+    var current = state.load(ordering: .relaxed)
+    while true {
+      switch current {
+      case Self.lent:
+        let (exchanged, original) = state.compareExchange(
+          expected: Self.lent, desired: Self.returned, ordering: .acquiring)
+        if exchanged { return value.take() }
+        current = original
+      case Self.folding:
+        let (exchanged, original) = state.compareExchange(
+          expected: Self.folding, desired: Self.recalled, ordering: .relaxed)
+        if exchanged { return nil }
+        current = original
+      default:
+        return nil
+      }
+    }
+  }
+}
