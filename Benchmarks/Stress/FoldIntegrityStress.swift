@@ -64,10 +64,10 @@ func reducingRunIntegrity(elements: Int) async -> FoldIntegrity {
     log.record(ReducerLog.Call(input: run, index: index, output: output))
     return output
   }
-  let replacedBefore = PacingDiagnostics.replacedOutputs
   var received: [FoldedRun] = []
-  for await run in folded { received.append(run) }
-  let replaced = PacingDiagnostics.replacedOutputs - replacedBefore
+  var iterator = folded.makeAsyncIterator()
+  while let run = await iterator.next() { received.append(run) }
+  let replaced = iterator.replacedOutputs
 
   let calls = log.recorded
   var intact = calls.count == elements

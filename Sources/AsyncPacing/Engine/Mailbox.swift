@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where outputs wait while the consumer is busy (SEMANTICS.md, "Delivery").
 ///
 /// Outputs due at the same instant are all kept, in order; an output due at a later instant
@@ -12,6 +10,9 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var outputs: [Output] = []
   @usableFromInline var head = 0
   @usableFromInline var dueAt: Instant?
+  /// Outputs a later one replaced before the consumer took them, for a stress tool's count of
+  /// every value emitted (`PacingDiagnostics.swift`).
+  @usableFromInline var replacedCount = 0
 
   @inlinable
   init() {}
@@ -23,7 +24,7 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   mutating func put(_ output: Output, dueAt instant: Instant) {
     assert(dueAt.map { $0 <= instant } ?? true, "a machine emitted out of instant order")
     if let dueAt, dueAt < instant {
-      replacedMailboxOutputs.add(outputs.count - head, ordering: .relaxed)
+      replacedCount += outputs.count - head
       removeAll()
     }
     outputs.append(output)
@@ -46,7 +47,3 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
     dueAt = nil
   }
 }
-
-/// Outputs replaced in a mailbox before a consumer took them, in this process: lets a stress
-/// tool account for every value emitted (`PacingDiagnostics.replacedOutputs`).
-@usableFromInline let replacedMailboxOutputs = Atomic<Int>(0)

@@ -7,8 +7,13 @@ public enum PacingDiagnostics {
 
   /// Internal tasks started in this process so far.
   public static var startedInternalTasks: Int { LiveTaskCounter.processWide.startedCount }
+}
 
-  /// Outputs emitted in this process that a later output replaced while they waited for a
-  /// busy consumer (SEMANTICS.md, "Delivery to the consumer").
-  public static var replacedOutputs: Int { replacedMailboxOutputs.load(ordering: .relaxed) }
+extension AsyncThrottleSequence.Iterator {
+  /// Values this iteration emitted that a later value replaced while they waited for a busy
+  /// consumer (SEMANTICS.md, "Delivery to the consumer").
+  @_spi(Diagnostics)
+  public var replacedOutputs: Int {
+    iteration.engine.state.withLock { $0.mailbox.replacedCount }
+  }
 }
