@@ -10,19 +10,17 @@ struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
   @inlinable
   init(
     interval: Duration, edges: PacingEdges, maxWait: Duration?,
-    function: StaticString = "debounce", file: StaticString = #file, line: UInt = #line
+    function: StaticString = "debounce"
   ) {
     checkPacingArguments(
-      interval: interval, edges: edges, function: function, file: file, line: line)
+      interval: interval, edges: edges, function: function)
     if let maxWait {
       precondition(
         edges.contains(.trailing),
-        "\(function): `maxWait` needs the trailing edge (edges is \(edges))",
-        file: file, line: line)
+        "\(function): `maxWait` needs the trailing edge (edges is \(edges))")
       precondition(
         maxWait >= interval,
-        "\(function): `maxWait` (\(maxWait)) must not be shorter than `interval` (\(interval))",
-        file: file, line: line)
+        "\(function): `maxWait` (\(maxWait)) must not be shorter than `interval` (\(interval))")
     }
     self.interval = interval
     self.maxWait = maxWait

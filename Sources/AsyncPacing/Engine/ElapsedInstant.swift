@@ -22,10 +22,14 @@ struct ElapsedInstant<Duration: DurationProtocol>: PacingInstant, CustomStringCo
     self.sinceOrigin = sinceOrigin
   }
 
+  // `Swift.Duration`'s own operators are out-of-line calls even in specialised code, and a
+  // machine compares and advances instants several times per element. Its stored halves are
+  // public, so for the standard library's duration (every clock that ships with Swift) the
+  // arithmetic is done here; the type check folds away when the code is specialised.
   @inlinable
   func advanced(by duration: Duration) -> Self {
     if Duration.self == Swift.Duration.self {
-      // 128-bit addition of the halves; wrapping needs ~10²¹ years of offset.
+      // 128-bit addition of the halves: attoseconds wrap only after some 5·10¹² years.
       var sum = unsafeBitCast(sinceOrigin, to: Swift.Duration.self)
       let other = unsafeBitCast(duration, to: Swift.Duration.self)
       let (low, carry) = sum._low.addingReportingOverflow(other._low)
@@ -36,10 +40,6 @@ struct ElapsedInstant<Duration: DurationProtocol>: PacingInstant, CustomStringCo
     return Self(sinceOrigin + duration)
   }
 
-  // `Swift.Duration`'s own operators are out-of-line calls even in specialised code, and a
-  // machine compares and advances instants several times per element. Its stored halves are
-  // public, so for the standard library's duration (every clock that ships with Swift) the
-  // arithmetic is done here; the type check folds away when the code is specialised.
   @inlinable
   static func < (lhs: Self, rhs: Self) -> Bool {
     if Duration.self == Swift.Duration.self {

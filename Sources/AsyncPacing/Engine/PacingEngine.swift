@@ -34,11 +34,11 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
     @usableFromInline var phase = Phase.notStarted
     @usableFromInline var mailbox = Mailbox<Output, Instant>()
     @usableFromInline var consumer: Consumer?
-    /// The machine's latest `wakeAt`: what the timer sleeps toward, or `nil`.
+    /// The machine's latest `wakeAt`: where the timer goes next, or `nil`.
     @usableFromInline var wakeAt: Instant?
     @usableFromInline var timerWaiter: TimerWaiter?
-    /// What the timer sleeps toward. Machines only ever move their deadline later while the
-    /// timer sleeps, which is why the timer never needs interrupting.
+    /// What the timer sleeps toward, kept only to assert that machines move their deadline
+    /// later, never earlier, while the timer sleeps: that is why it never needs interrupting.
     @usableFromInline var timerTarget: Instant?
     @usableFromInline var time = MonotonicInstants<Instant>()
     @usableFromInline var reader: Task<Void, Never>?
@@ -105,8 +105,9 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
 
   // MARK: The consumer
 
-  /// Whether the iteration still runs: a reader checks it before it starts the upstream, so
-  /// a cancel that raced the start does not consume an element of a shared upstream.
+  /// Whether the iteration still runs: the reader task checks it before it starts the
+  /// upstream, so a cancel that raced the start does not consume an element of a shared
+  /// upstream.
   @inlinable
   var isRunning: Bool {
     state.withLock { state in
@@ -176,20 +177,11 @@ where Machine.Instant == ElapsedInstant<C.Duration>, Base.Element: Sendable {
 
   @inlinable
   func startTasks() {
-    let executor = clock.preferredTaskExecutor
-    let counters = [LiveTaskCounter.processWide, clock.liveTaskCounter].compactMap { $0 }
-    for counter in counters {
-      counter.taskStarted()
-      counter.taskStarted()
-    }
-    let reader = startTask(preferring: executor) {
-      defer { for counter in counters { counter.taskEnded() } }
+    let reader = startTask(for: clock) {
+      guard self.isRunning else { return }
       await self.reader(self)
     }
-    let timer = startTask(preferring: executor) {
-      defer { for counter in counters { counter.taskEnded() } }
-      await self.runTimer()
-    }
+    let timer = startTask(for: clock) { await self.runTimer() }
     // A cancel may have come between the start and here; an ending stops the timer.
     let (keepReader, keepTimer) = state.withLock { state -> (Bool, Bool) in
       switch state.phase {

@@ -3,8 +3,9 @@
 /// A machine reads no clock, starts no task and takes no lock. It decides by comparing the
 /// instants it is given, so the outcome never depends on the order in which a shell delivers
 /// events that share an instant: a deadline at an event's instant is always handled first
-/// (periods are half-open). One engine runs any machine, for the sequence operators and for
-/// the callback pacers alike; how elements get in is the refinements' business.
+/// (periods are half-open). One engine runs any machine for the sequence operators, and how
+/// elements get in is the refinements' business; the callback pacers run the same machines
+/// through ``PacerMachine``.
 @usableFromInline
 protocol PacingMachine: Sendable {
   associatedtype Output: Sendable

@@ -1,17 +1,23 @@
-/// Starts an internal task on `executor`, or on the global executor when it is `nil`.
+/// Starts an internal task for work timed by `clock`: on the executor the clock prefers, and
+/// counted while it lives by the process-wide ``LiveTaskCounter`` and the clock's own.
 ///
 /// A task created with `Task(executorPreference:)` consults its preference under the task's
 /// status lock at every executor switch, even when the preference is `nil`; measured here,
 /// that was half the cost per element of a debounce over a fast upstream. With no preference
 /// to give (a real clock), a plain task runs in the same place without that cost.
 @inlinable
-func startTask(
-  preferring executor: (any TaskExecutor)?,
-  _ operation: sending @escaping @isolated(any) () async -> Void
+func startTask<C: Clock>(
+  for clock: C, _ operation: @escaping @Sendable () async -> Void
 ) -> Task<Void, Never> {
-  if let executor {
-    return Task(executorPreference: executor, operation: operation)
+  let counters = [LiveTaskCounter.processWide, clock.liveTaskCounter].compactMap { $0 }
+  for counter in counters { counter.taskStarted() }
+  let counted: @Sendable () async -> Void = {
+    defer { for counter in counters { counter.taskEnded() } }
+    await operation()
+  }
+  if let executor = clock.preferredTaskExecutor {
+    return Task(executorPreference: executor, operation: counted)
   }
   // Not escaping a test executor: there is none, and the global executor is the one intended.
-  return Task(operation: operation)
+  return Task(operation: counted)
 }

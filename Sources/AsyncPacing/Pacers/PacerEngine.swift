@@ -23,8 +23,9 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     case none
     /// The runner waits for a deadline, with no action running.
     case waiting
-    /// The runner runs the action; `cancelled` once it was asked to stop.
-    case acting(cancelled: Bool)
+    /// The runner runs the action it took when `cancels` counted `since`: a cancel since then
+    /// must stop it. `cancelled` once it was asked to stop.
+    case acting(since: UInt64, cancelled: Bool)
   }
 
   @usableFromInline
@@ -37,7 +38,6 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     /// The deadline a sleeping child of the runner waits for, if any.
     @usableFromInline var sleeperTarget: Instant?
     @usableFromInline var actionFinished = false
-    @usableFromInline var cancelRequested = false
     @usableFromInline var isReleased = false
     @usableFromInline var pokeWaiter: Poke?
     /// A poke that came while the runner was not waiting: its next wait returns at once.
@@ -117,15 +117,8 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       state.cancels &+= 1
       state.wakeAt = state.machine.dropPending()
       state.mailbox.removeAll()
-      switch state.phase {
-      case .none:
-        return .none
-      case .acting(cancelled: false):
-        state.cancelRequested = true
-        return state.poke()
-      case .waiting, .acting(cancelled: true):
-        return state.poke()
-      }
+      if case .none = state.phase { return .none }
+      return state.poke()
     }
     attend(attention)
   }
@@ -143,12 +136,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
 
   @inlinable
   func startRunner() {
-    let counters = [LiveTaskCounter.processWide, clock.liveTaskCounter].compactMap { $0 }
-    for counter in counters { counter.taskStarted() }
-    _ = startTask(preferring: clock.preferredTaskExecutor) {
-      defer { for counter in counters { counter.taskEnded() } }
-      await self.runBurst()
-    }
+    _ = startTask(for: clock) { await self.runBurst() }
   }
 
   @usableFromInline
@@ -187,9 +175,8 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       }
       state.catchUp(with: self.now)
       if let value = state.mailbox.take() {
-        state.phase = .acting(cancelled: false)
+        state.phase = .acting(since: state.cancels, cancelled: false)
         state.actionFinished = false
-        state.cancelRequested = false
         return .act(value, cancels: state.cancels)
       }
       guard state.wakeAt != nil else {
@@ -321,12 +308,9 @@ extension PacerEngine.State {
       return .startRunner
     case .waiting:
       return !mailbox.isEmpty || needsSleeper ? poke() : .none
-    case .acting(let cancelled):
+    case .acting(_, let cancelled):
       if cancelled { return .none }
-      if cancelsRunningAction && !mailbox.isEmpty {
-        cancelRequested = true
-        return poke()
-      }
+      if cancelsRunningAction && !mailbox.isEmpty { return poke() }
       return needsSleeper ? poke() : .none
     }
   }
@@ -343,13 +327,12 @@ extension PacerEngine.State {
   ) -> PacerEngine.Step {
     catchUp(with: now())
     switch phase {
-    case .acting(let cancelled):
+    case .acting(let since, let cancelled):
       if actionFinished { return .endPhase }
-      let mustCancel =
-        isReleased || cancelRequested || (cancelsRunningAction && !mailbox.isEmpty)
+      // A release always comes with a cancel, so it is counted in `cancels` too.
+      let mustCancel = cancels != since || (cancelsRunningAction && !mailbox.isEmpty)
       if mustCancel && !cancelled {
-        phase = .acting(cancelled: true)
-        cancelRequested = false
+        phase = .acting(since: since, cancelled: true)
         return .cancelAction
       }
       // A cancelled group starts new children cancelled: deadlines wait for the action.

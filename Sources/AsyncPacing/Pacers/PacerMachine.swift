@@ -1,10 +1,16 @@
-/// What a callback pacer needs of a machine: values sent in, the action's start, and a cancel
-/// that drops what waits but keeps the timing state.
+/// What a callback pacer needs of a machine: values sent in, deadlines, a flush, the action's
+/// start, and a cancel that drops what waits but keeps the timing state. A pacer has no
+/// upstream to end, so it needs nothing else of a ``PacingMachine``.
 @usableFromInline
-protocol PacerMachine: PacingMachine where Output == Value {
+protocol PacerMachine: Sendable {
   associatedtype Value: Sendable
+  associatedtype Instant: PacingInstant
 
   mutating func valueSent(_ value: Value, at now: Instant) -> PacingActions<Value, Instant>
+  /// The shell's timer woke; `now` may be later than the `wakeAt` it slept for.
+  mutating func deadlineReached(at now: Instant) -> PacingActions<Value, Instant>
+  /// The pending value becomes due now, whatever its deadline.
+  mutating func flush(at now: Instant) -> PacingActions<Value, Instant>
   /// The action really started at `now` with an emitted value.
   mutating func actionStarted(at now: Instant) -> PacingActions<Value, Instant>
   /// Drops the pending value, and forgets an emission the shell dropped from its mailbox;
@@ -32,7 +38,8 @@ extension DebounceMachine: PacerMachine {
   mutating func dropPending() -> Instant? {
     pending = nil
     maxWaitDeadline = nil
-    return deadline
+    // With nothing pending, nothing is timed.
+    return nil
   }
 }
 
@@ -74,12 +81,6 @@ struct ThrottlerMachine<Value: Sendable, Instant: PacingInstant>: PacerMachine {
 
   @inlinable
   mutating func deadlineReached(at now: Instant) -> Actions { throttle.deadlineReached(at: now) }
-
-  @inlinable
-  mutating func upstreamFinished(at now: Instant) -> Actions { throttle.upstreamFinished(at: now) }
-
-  @inlinable
-  mutating func upstreamFailed(at now: Instant) -> Actions { throttle.upstreamFailed(at: now) }
 
   @inlinable
   mutating func flush(at now: Instant) -> Actions { throttle.flush(at: now) }

@@ -323,8 +323,9 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Main-actor work may re-enqueue itself this many times in a row, unseen, and still be
-  /// settled.
+  /// Settling ends after this many quiet rounds in a row. Each round runs one more hand-back
+  /// of main-actor work to the main queue, so work that hands itself back one time fewer than
+  /// this, unseen by the test executor, is still settled.
   private static let quietRoundsToSettle = 3
 
   /// Bounds settling when main-actor work and the test executor keep handing work to each

@@ -20,10 +20,10 @@ struct ThrottleConfiguration<Duration: DurationProtocol>: Sendable {
   @inlinable
   init(
     interval: Duration, edges: PacingEdges, windowStart: WindowStart = .atEmission,
-    function: StaticString = "throttle", file: StaticString = #file, line: UInt = #line
+    function: StaticString = "throttle"
   ) {
     checkPacingArguments(
-      interval: interval, edges: edges, function: function, file: file, line: line)
+      interval: interval, edges: edges, function: function)
     self.interval = interval
     self.emitsLeading = edges.contains(.leading)
     self.emitsTrailing = edges.contains(.trailing)

@@ -71,8 +71,10 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     precondition(folding == nil, "an element arrived before the previous fold finished")
     closeWindows(upTo: now, into: &actions)
     if let role = admitElement(at: now) {
+      // The shell owns the candidate while it folds, as on loan: a reducer that grows a
+      // collection then grows the only copy.
       folding = role
-      actions.foldRequest = .some(role == .leading ? nil : candidate)
+      actions.foldRequest = .some(role == .leading ? nil : candidate.take())
     }
     actions.wakeAt = wakeAt
     return actions
@@ -91,8 +93,7 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     }
     let now = now()
     windowEndedWhileFolding = false
-    take(value, as: role, at: now, into: &actions)
-    if let candidate = candidate.take() { emit(candidate, at: now, into: &actions) }
+    emit(value, at: now, into: &actions)
     closeWindows(upTo: now, into: &actions)
     actions.wakeAt = wakeAt
     return actions
