@@ -42,8 +42,7 @@ import Testing
     let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 1000 &+ UInt64(option))
     var mismatches = ModelMismatches()
-    // Each run is a whole TestClock scenario, so a tenth of the machine's count.
-    for run in 0..<max(RandomSchedules.count / 10, 1) {
+    for run in 0..<RandomSchedules.scenarioCount {
       let interval = Int(random.next() % 5)
       let maxWait = maxWaitExtra.map { interval + $0 }
       let input = RandomSchedules.make(interval: interval, using: &random)

@@ -17,7 +17,7 @@ import Testing
     let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 4000 &+ UInt64(option))
     var mismatches = ModelMismatches()
-    for run in 0..<max(RandomSchedules.count / 10, 1) {
+    for run in 0..<RandomSchedules.scenarioCount {
       let interval = Int(random.next() % 5)
       let maxWait = maxWaitExtra.map { interval + $0 }
       let input = Self.values(interval: interval, using: &random)
@@ -39,17 +39,17 @@ import Testing
     }
   }
 
-  static let throttlerOptions: [(fold: ThrottleModel.Fold, edges: PacingEdges)] = [
-    (.latest, [.leading, .trailing]), (.latest, .leading), (.latest, .trailing),
-    (.first, [.leading, .trailing]), (.first, .trailing),
-  ]
+  /// A throttler keeps the latest or the first value: it does not reduce.
+  static let throttlerOptions = ThrottleModelComparisonTests.options.filter {
+    $0.fold != .concatenate
+  }
 
   @Test(arguments: throttlerOptions.indices)
   func theThrottlerMatchesTheModel(option: Int) async {
     let (fold, edges) = Self.throttlerOptions[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 5000 &+ UInt64(option))
     var mismatches = ModelMismatches()
-    for run in 0..<max(RandomSchedules.count / 10, 1) {
+    for run in 0..<RandomSchedules.scenarioCount {
       let interval = Int(random.next() % 5)
       let input = Self.values(interval: interval, using: &random)
       let expected = ThrottleModel.run(input, interval: interval, fold: fold, edges: edges)

@@ -8,6 +8,10 @@ enum RandomSchedules {
     ProcessInfo.processInfo.environment["ASYNCPACING_RANDOM_RUNS"].flatMap { Int($0) } ?? 500
   }
 
+  /// How many schedules a randomised test on a ``TestClock`` tries: each is a whole scenario
+  /// with tasks, so a tenth of `count`.
+  static var scenarioCount: Int { max(count / 10, 1) }
+
   /// The seed of a run: `ASYNCPACING_RANDOM_SEED` to replay a reported failure, else fixed.
   static var seed: UInt64 {
     ProcessInfo.processInfo.environment["ASYNCPACING_RANDOM_SEED"].flatMap { UInt64($0) }

@@ -20,6 +20,7 @@ extension SemanticsDiagrams {
     .init(
       name: "trailing values come out at window ends", input: "abcdefghijk|", interval: 3,
       output: "a--c--f--i--[k|]"),
+    // d arrived at 3: the window [0, 3) has ended, so d is the first element of [3, 6).
     .init(
       name: "latest: false keeps the first element of each window", input: "abcdefghijk|",
       interval: 3, fold: .first, output: "a--b--d--g--[j|]"),
@@ -32,6 +33,7 @@ extension SemanticsDiagrams {
     .init(
       name: "leading edge only", input: "abcdefghijk|", interval: 3, edges: .leading,
       output: "a--d--g--j-|"),
+    // 'bc' is one value, "bc"; the diagram is not column-aligned after a quoted value.
     .init(
       name: "reducing", input: "abcdefghijk|", interval: 3, fold: .concatenate,
       output: "a--'bc'--'def'--'ghi'--['jk'|]"),

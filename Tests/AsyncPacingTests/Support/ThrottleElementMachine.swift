@@ -39,14 +39,3 @@ struct ThrottleElementMachine: ElementPacingMachine {
     machine.flush(at: now)
   }
 }
-
-extension ThrottleModel.Fold {
-  /// The fold as the operator's reducer: newest, first, or concatenation.
-  var function: @Sendable (String?, String) -> String {
-    switch self {
-    case .latest: { _, element in element }
-    case .first: { first, element in first ?? element }
-    case .concatenate: { folded, element in (folded ?? "") + element }
-    }
-  }
-}

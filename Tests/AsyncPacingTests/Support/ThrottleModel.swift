@@ -11,7 +11,19 @@ enum ThrottleModel {
   /// - `concatenate`: the reducing form with an instantaneous reducer that concatenates strings.
   ///   A leading emission is `reduce(nil, x) == x`; the first window element after an emission
   ///   starts a fresh fold, later ones append.
-  enum Fold { case latest, first, concatenate }
+  enum Fold {
+    case latest, first, concatenate
+
+    /// The fold as a function, for the model and the machine under test alike: the candidate
+    /// after an element joins it, where `nil` starts a fresh fold.
+    var function: @Sendable (String?, String) -> String {
+      switch self {
+      case .latest: { _, element in element }
+      case .first: { first, element in first ?? element }
+      case .concatenate: { folded, element in (folded ?? "") + element }
+      }
+    }
+  }
 
   /// Runs throttle over `input` (as parsed by Marble). Steps are integers; `interval` in steps.
   /// Returns the output events: each emitted value at the step it is emitted, then `.finish` at
@@ -118,13 +130,8 @@ private struct Throttle {
     }
   }
 
-  /// The candidate after `value` joins it; `nil` starts a fresh fold.
   private func folded(_ candidate: String?, _ value: String) -> String {
-    switch fold {
-    case .latest: value
-    case .first: candidate ?? value
-    case .concatenate: (candidate ?? "") + value
-    }
+    fold.function(candidate, value)
   }
 
   private mutating func emit(_ value: String, at step: Int) {

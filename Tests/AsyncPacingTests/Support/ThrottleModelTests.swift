@@ -6,47 +6,12 @@ import Testing
 @Suite struct ThrottleModelTests {
   // MARK: SEMANTICS.md diagrams
 
-  @Test func trailingValuesComeOutAtWindowEnds() {
-    let input = Marble.parse("abcdefghijk|")
-    let expected = Marble.parse("a--c--f--i--[k|]")
-    let actual = ThrottleModel.run(input, interval: 3)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  // d arrived at 3: the window [0, 3) has ended, so d is the first element of [3, 6).
-  @Test func latestFalseKeepsTheFirstElementOfEachWindow() {
-    let input = Marble.parse("abcdefghijk|")
-    let expected = Marble.parse("a--b--d--g--[j|]")
-    let actual = ThrottleModel.run(input, interval: 3, fold: .first)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  @Test func aCandidateIsEmittedAtItsWindowsEndNotAtTheFinish() {
-    let input = Marble.parse("ab-----|")
-    let expected = Marble.parse("a--b---|")
-    let actual = ThrottleModel.run(input, interval: 3)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  @Test func trailingEdge() {
-    let input = Marble.parse("abcdefghijk|")
-    let expected = Marble.parse("---c--f--i--[k|]")
-    let actual = ThrottleModel.run(input, interval: 3, edges: .trailing)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  @Test func leadingEdge() {
-    let input = Marble.parse("abcdefghijk|")
-    let expected = Marble.parse("a--d--g--j-|")
-    let actual = ThrottleModel.run(input, interval: 3, edges: .leading)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  // 'bc' is one value, "bc"; the diagram is not column-aligned after a quoted value.
-  @Test func reducingFoldsEachWindow() {
-    let input = Marble.parse("abcdefghijk|")
-    let expected = Marble.parse("a--'bc'--'def'--'ghi'--['jk'|]")
-    let actual = ThrottleModel.run(input, interval: 3, fold: .concatenate)
+  @Test(arguments: SemanticsDiagrams.throttle)
+  func theContractsDiagrams(_ diagram: ThrottleDiagram) {
+    let expected = Marble.parse(diagram.output)
+    let actual = ThrottleModel.run(
+      Marble.parse(diagram.input), interval: diagram.interval, fold: diagram.fold,
+      edges: diagram.edges)
     #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
   }
 
@@ -104,20 +69,6 @@ import Testing
   @Test func finishAtAWindowsEndEmitsTheCandidateThere() {
     let input = Marble.parse("abc|")
     let expected = Marble.parse("a--[c|]")
-    let actual = ThrottleModel.run(input, interval: 3)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  @Test func failureDropsACandidateNotYetDue() {
-    let input = Marble.parse("ab^")
-    let expected = Marble.parse("a-^")
-    let actual = ThrottleModel.run(input, interval: 3)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  @Test func aCandidateDueAtTheFailureStepComesOutFirst() {
-    let input = Marble.parse("ab-^")
-    let expected = Marble.parse("a--[b^]")
     let actual = ThrottleModel.run(input, interval: 3)
     #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
   }

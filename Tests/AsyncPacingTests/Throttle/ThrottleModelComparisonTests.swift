@@ -37,7 +37,7 @@ import Testing
     let (fold, edges) = Self.options[option]
     var random = SplitMix64(seed: RandomSchedules.seed &+ 3000 &+ UInt64(option))
     var mismatches = ModelMismatches()
-    for run in 0..<max(RandomSchedules.count / 10, 1) {
+    for run in 0..<RandomSchedules.scenarioCount {
       let interval = Int(random.next() % 5)
       let input = RandomSchedules.make(interval: interval, using: &random)
       let expected = ThrottleModel.run(input, interval: interval, fold: fold, edges: edges)
