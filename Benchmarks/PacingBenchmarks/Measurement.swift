@@ -25,19 +25,21 @@ struct Measurement: Sendable {
 }
 
 /// Reports one table's rows to the summarising parent, one line each:
-/// `ROW<tab>title<tab>name<tab>ns<tab>ratio<tab>target or -<tab>judged 1/0`. `rows` are judged
-/// against `target`, `references` are only compared.
-func printTable(
+/// `ROW<tab>title<tab>name<tab>ns<tab>ratio<tab>target or -`. `rows` are judged against
+/// `target`; the baseline and `references` are only compared.
+func reportRows(
   _ title: String, baseline: Measurement, rows: [Measurement], target: Double?,
   references: [Measurement] = []
 ) {
-  for row in [baseline] + rows + references {
+  func report(_ row: Measurement, target: Double?) {
     let ratio = row.nanosecondsPerElement / baseline.nanosecondsPerElement
-    let judged = rows.contains { $0.name == row.name } && target != nil
     let fields = [
       "ROW", title, row.name, String(row.nanosecondsPerElement), String(ratio),
-      target.map { String($0) } ?? "-", judged ? "1" : "0",
+      target.map { String($0) } ?? "-",
     ]
     print(fields.joined(separator: "\t"))
   }
+  report(baseline, target: nil)
+  for row in rows { report(row, target: target) }
+  for row in references { report(row, target: nil) }
 }

@@ -28,11 +28,15 @@ func peakResidentKiB() -> Int {
   #else
     getrusage(RUSAGE_SELF, &usage)
   #endif
-  return Int(usage.ru_maxrss)
+  #if canImport(Darwin)
+    return Int(usage.ru_maxrss) / 1024  // Darwin counts bytes, Linux KiB.
+  #else
+    return Int(usage.ru_maxrss)
+  #endif
 }
 
 /// One burst of `count` elements through each operator and pacer, in this process, printing
-/// `count peakKiB tasksStarted`. Peak memory only grows within a process, so each size runs
+/// `count peakKiB iteratorTasks pacerTasks`. Peak memory only grows within a process, so each size runs
 /// in a process of its own (see `measureMemoryInChildProcesses`).
 func runMemoryProbe(count: Int) async {
   var sum = 0

@@ -5,7 +5,7 @@ func summarize(runs: Int, processes: Int) {
   var tables: [String] = []
   var order: [String: [String]] = [:]
   var samples: [String: [(ns: Double, ratio: Double)]] = [:]
-  var targets: [String: (target: Double, judged: Bool)] = [:]
+  var targets: [String: Double] = [:]
   for _ in 0..<processes {
     guard let output = runChild(arguments: ["child", String(runs)]) else {
       print("a measuring process failed")
@@ -13,7 +13,7 @@ func summarize(runs: Int, processes: Int) {
     }
     for line in output.split(separator: "\n") where line.hasPrefix("ROW\t") {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      guard fields.count == 7, let ns = Double(fields[3]), let ratio = Double(fields[4]) else {
+      guard fields.count == 6, let ns = Double(fields[3]), let ratio = Double(fields[4]) else {
         continue
       }
       let (title, name) = (fields[1], fields[2])
@@ -23,9 +23,7 @@ func summarize(runs: Int, processes: Int) {
       }
       if !(order[title]?.contains(name) ?? false) { order[title]?.append(name) }
       samples[title + "\t" + name, default: []].append((ns, ratio))
-      if let target = Double(fields[5]) {
-        targets[title + "\t" + name] = (target, fields[6] == "1")
-      }
+      if let target = Double(fields[5]) { targets[title + "\t" + name] = target }
     }
   }
   for title in tables {
@@ -39,7 +37,7 @@ func summarize(runs: Int, processes: Int) {
       let ratios = rows.map(\.ratio).sorted()
       let ratio = median(ratios)
       var verdict = ""
-      if let (target, judged) = targets[key], judged {
+      if let target = targets[key] {
         verdict = ratio <= target ? "  ok" : "  over \(format(target))×"
       }
       let range = "(\(format(ratios.first ?? 0))–\(format(ratios.last ?? 0)))"

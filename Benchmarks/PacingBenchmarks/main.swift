@@ -1,6 +1,7 @@
-// Prints what pacing costs per element, as ratios to raw iteration of the same upstream
-// measured in the same process (absolute times on a shared machine are noise; ratios hold
-// better), as the median over several processes, then peak memory per burst size.
+// Prints what pacing costs per element, as ratios to a baseline measured in the same process
+// (raw iteration of the same upstream, or for `send` a clock reading plus a `Mutex` update:
+// absolute times on a shared machine are noise, ratios hold better), as the median over
+// several processes, then peak memory per burst size.
 //
 //   swift run -c release PacingBenchmarks [runs per row] [processes]     (default 5 5)
 
@@ -109,7 +110,7 @@ let reducingFast = await Measurement.median(
   for await value in sums { sum &+= value }
   return sum
 }
-printTable(
+reportRows(
   "Fast non-suspending upstream, \(fastCount) elements (target: at most 4× raw)",
   baseline: rawFast, rows: [debounceFast, throttleFast, reducingFast], target: 4)
 
@@ -127,7 +128,7 @@ let debounceStream = await Measurement.median(
   }
   return sum
 }
-printTable(
+reportRows(
   "AsyncStream fed by a producer task, \(streamCount) elements (target: at most 1.2× raw)",
   baseline: rawStream, rows: [debounceStream], target: 1.2)
 
@@ -159,7 +160,7 @@ let throttlerSend = await Measurement.median("Throttler.send", elements: sendCou
   throttler.cancel()
   return sendCount
 }
-printTable(
+reportRows(
   "send in a burst of \(sendCount), one thread (target: within 2× of the floor, "
     + "at least 10× cheaper than a Task per value)",
   baseline: floorRow, rows: [debouncerSend, throttlerSend], target: 2, references: [taskPerValue])
@@ -179,6 +180,6 @@ let throttlerTwo = await Measurement.median("Throttler.send", elements: sendCoun
   defer { throttler.cancel() }
   return await sendConcurrently(threads: 2, count: sendCount) { throttler.send($0) }
 }
-printTable(
+reportRows(
   "send in a burst of \(sendCount), two threads at once (ns per send, wall time)",
   baseline: floorTwo, rows: [debouncerTwo, throttlerTwo], target: nil)

@@ -49,7 +49,7 @@ final class Screen: Sendable {
       if let query = snapshot.searching {
         "searching \"\(query)\"..."
       } else if snapshot.waiting {
-        "waiting for a 300 ms pause (Return searches now, Esc cancels)"
+        "waiting for a \(Session.pauseMilliseconds) ms pause (Return searches now, Esc cancels)"
       } else {
         snapshot.note
       }

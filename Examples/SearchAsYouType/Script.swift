@@ -9,7 +9,7 @@
 /// Line mode, for when stdin is not a terminal: each line is a command, and events come out
 /// as plain lines, so a run can be scripted, read and compared.
 enum Script {
-  /// Fast enough that the 300 ms debounce sees a burst, as it would from a person typing.
+  /// Fast enough that the debounce sees a burst, as it would from a person typing.
   static let keystrokeGap: Duration = .milliseconds(50)
 
   static let help = """
@@ -30,7 +30,7 @@ enum Script {
       if let line = describe(event) { emit(line + "\n") }
     }
     emit(
-      "debounce 300 ms, cancelsRunningAction: true; "
+      "debounce \(Session.pauseMilliseconds) ms, cancelsRunningAction: true; "
         + "each search takes \(Search.latencyMilliseconds) ms\n")
     var lineNumber = 0
     while let line = readLine() {

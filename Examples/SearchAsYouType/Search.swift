@@ -22,10 +22,10 @@ enum Search {
 
   /// Prefix matches come first because they are what a person typing a word is usually after;
   /// words that merely contain the query follow.
-  static func matches(for query: String, in vocabulary: [String] = words) -> Matches {
+  static func matches(for query: String) -> Matches {
     let needle = query.lowercased()
-    let prefixed = vocabulary.filter { $0.hasPrefix(needle) }
-    let containing = vocabulary.filter { !$0.hasPrefix(needle) && $0.contains(needle) }
+    let prefixed = words.filter { $0.hasPrefix(needle) }
+    let containing = words.filter { !$0.hasPrefix(needle) && $0.contains(needle) }
     let all = prefixed + containing
     return Matches(shown: Array(all.prefix(limit)), total: all.count)
   }

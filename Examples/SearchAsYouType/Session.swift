@@ -116,6 +116,10 @@ private struct Edit: Sendable {
 /// The query being typed and the debounced search behind it. Keys arrive on the input thread;
 /// searches run on the concurrency pool and report through `onEvent`, from any thread.
 final class Session: Sendable {
+  /// How long typing must pause before a search runs.
+  static let pauseMilliseconds = 300
+  static let pause: Duration = .milliseconds(pauseMilliseconds)
+
   private let ledger: Ledger
   private let debouncer: Debouncer<Edit>
 
@@ -124,7 +128,7 @@ final class Session: Sendable {
     self.ledger = ledger
     // A newer query that settles cancels a search still running for an older one: its results
     // would be stale by the time they arrived.
-    debouncer = Debouncer(for: .milliseconds(300), cancelsRunningAction: true) { edit in
+    debouncer = Debouncer(for: Self.pause, cancelsRunningAction: true) { edit in
       await ledger.search(edit)
     }
   }
@@ -159,7 +163,7 @@ final class Session: Sendable {
   func stop() {
     ledger.update(.escaped) { state in
       // A running search reports its own cancellation; a pending one just never runs.
-      if state.settled < state.sent && state.snapshot.searching == nil {
+      if state.snapshot.waiting {
         state.snapshot.note = "Esc: \"\(state.snapshot.query)\" will not be searched"
       }
       state.settled = state.sent

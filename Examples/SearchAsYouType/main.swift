@@ -13,9 +13,10 @@ private let usage = """
   Usage: SearchAsYouType [--help]
 
   Search a bundled word list as you type. Every keystroke is sent to
-  Debouncer(for: .milliseconds(300), cancelsRunningAction: true): a search runs once typing
-  pauses for 300 ms and takes \(Search.latencyMilliseconds) ms, and a newer query that settles \
-  meanwhile cancels it.
+  Debouncer(for: .milliseconds(\(Session.pauseMilliseconds)), cancelsRunningAction: true): a search
+  runs once typing pauses for \(Session.pauseMilliseconds) ms and takes \
+  \(Search.latencyMilliseconds) ms, and a newer query that settles meanwhile
+  cancels it.
 
   In a terminal (raw mode; the original settings come back on every exit):
     printable keys  edit the query         Backspace  delete the last character
