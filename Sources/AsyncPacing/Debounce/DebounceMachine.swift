@@ -1,4 +1,4 @@
-/// The debounce contract of SEMANTICS.md as a pure state machine.
+/// The debounce rules of <doc:PacingContract> ("Debounce") as a pure state machine.
 ///
 /// An element that is not emitted at a leading edge becomes the pending element; it is
 /// emitted when its quiet period `[arrival, arrival + interval)` ends, or when the `maxWait`

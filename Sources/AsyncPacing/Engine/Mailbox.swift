@@ -1,4 +1,5 @@
-/// Where outputs wait while the consumer is busy (SEMANTICS.md, "Delivery").
+/// Where outputs wait while the consumer is busy (<doc:PacingContract>, "Delivery to the
+/// consumer").
 ///
 /// Outputs due at the same instant are all kept, in order; an output due at a later instant
 /// replaces everything still waiting. What the consumer receives therefore depends on instants

@@ -11,7 +11,7 @@ public enum PacingDiagnostics {
 
 extension AsyncThrottleSequence.Iterator {
   /// Values this iteration emitted that a later value replaced while they waited for a busy
-  /// consumer (SEMANTICS.md, "Delivery to the consumer").
+  /// consumer (<doc:PacingContract>, "Delivery to the consumer").
   @_spi(Diagnostics)
   public var replacedOutputs: Int {
     iteration.engine.state.withLock { $0.mailbox.replacedCount }

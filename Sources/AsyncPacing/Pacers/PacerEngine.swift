@@ -1,7 +1,7 @@
 /// The concurrency shell of the callback pacers: `send` from any thread drives a
 /// ``PacerMachine``, and one task per burst runs the action whenever a value falls due.
 ///
-/// The action is the consumer of SEMANTICS.md: a value due while it runs waits in the
+/// The action is the consumer of <doc:PacingContract> ("The callback pacers"): a value due while it runs waits in the
 /// ``Mailbox`` and runs when it returns, so the action never overlaps itself. While idle there
 /// is no task at all. A burst's task (the runner) works in phases, each inside a task group of
 /// its own: an action phase runs the action as a child, so that it alone can be cancelled; an

@@ -1,4 +1,4 @@
-/// The throttle contract of SEMANTICS.md as a pure state machine.
+/// The throttle rules of <doc:PacingContract> ("Throttle") as a pure state machine.
 ///
 /// An emission opens a window `[start, start + interval)`; elements arriving in it are folded
 /// into the candidate, which the window's end emits, opening the next window; a window that

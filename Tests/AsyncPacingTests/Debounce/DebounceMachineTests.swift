@@ -2,17 +2,15 @@ import Testing
 
 @testable import AsyncPacing
 
-/// The debounce diagrams of SEMANTICS.md, through the machine alone, driven step by step.
+/// The debounce diagrams of <doc:PacingContract>, through the machine alone, driven step by
+/// step.
 @Suite struct DebounceMachineTests {
   private func expectDebounce(
     _ input: String, interval: Int, edges: PacingEdges = .trailing, maxWait: Int? = nil,
     _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let events = Marble.parse(input)
-    for timers in [
-      MachineDriver.TimerDelivery.beforeSameInstantEvents, .afterSameInstantEvents,
-      .randomlyLate(seed: 1), .randomlyLate(seed: 2),
-    ] {
+    for timers in MachineDriver.TimerDelivery.all {
       var machine = DebounceMachine<String, TestClock.Instant>(
         DebounceConfiguration(
           interval: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) }))

@@ -4,7 +4,7 @@ import Testing
 
 /// `.debounce` on a real upstream and a ``TestClock``: the contract at exact instants.
 @Suite struct DebounceOperatorTests {
-  @Test(arguments: SemanticsDiagrams.debounce)
+  @Test(arguments: ContractDiagrams.debounce)
   func theContractsDiagrams(_ diagram: DebounceDiagram) async {
     let actual = await OperatorHarness.run(Marble.parse(diagram.input)) { upstream, clock in
       upstream.debounce(

@@ -108,7 +108,8 @@ private struct MarbleBlock {
       return [row(fenceLine, "```marble", .malformed("a marble block starts with an `input` row"))]
     }
     var rows: [ArticleDiagramRow] = []
-    // Each `input` row starts a diagram that the rows below it check, as in SEMANTICS.md.
+    // Each `input` row starts a diagram that the rows below it check (<doc:PacingContract>,
+    // "Time and marble diagrams").
     var input: (line: Int, marble: String)?
     var uncheckedInputLine: Int?
     func reportAnUncheckedInput() {
@@ -181,8 +182,8 @@ struct DiagramSpec: Sendable {
     /// The options a spec may give, in the order it must give them.
     var options: [String] {
       switch self {
-      case .debounceOperator: ["edges", "maxWait"]
-      case .throttleOperator: ["latest", "edges", "reducing"]
+      case .debounceOperator: ["edges", "maxWait", "consumer"]
+      case .throttleOperator: ["latest", "edges", "reducing", "reducer", "consumer"]
       case .debouncer: ["edges", "maxWait", "cancelsRunningAction", "action"]
       case .throttler: ["latest", "edges", "cancelsRunningAction", "action"]
       }
@@ -199,6 +200,16 @@ struct DiagramSpec: Sendable {
   var fold = ThrottleModel.Fold.latest
   var cancelsRunningAction = false
   var actionSteps = 0
+  /// How long the consumer of an operator works on each element before its next `next()`.
+  var consumerSteps = 0
+  /// How long each call of a `reducing: +` reducer takes.
+  var reducerSteps = 0
+
+  /// Outputs come out when they fall due: nobody is busy, so the machine and the model, which
+  /// know nothing of consumers, say what the operator or pacer does.
+  var hasAnInstantConsumer: Bool {
+    consumerSteps == 0 && reducerSteps == 0 && actionSteps == 0 && !cancelsRunningAction
+  }
 
   init(parsing spec: String) throws(DiagramProblem) {
     guard let open = spec.firstIndex(of: "("), spec.hasSuffix(")"),
@@ -240,6 +251,10 @@ struct DiagramSpec: Sendable {
     case ("reducing", "+"): fold = .concatenate
     case ("cancelsRunningAction", "true"): cancelsRunningAction = true
     case ("action", _): actionSteps = try Self.steps(value)
+    case ("consumer", _): consumerSteps = try Self.steps(value)
+    case ("reducer", _) where fold != .concatenate:
+      throw DiagramProblem("`reducer:` gives the time of a `reducing: +` reducer, before it")
+    case ("reducer", _): reducerSteps = try Self.steps(value)
     default: throw DiagramProblem("`\(name): \(value)` is not a value this test knows")
     }
   }

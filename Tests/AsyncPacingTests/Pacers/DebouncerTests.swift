@@ -22,7 +22,7 @@ import Testing
   /// consumer: the action starts exactly when the operator would emit. (A pacer has no finish
   /// or failure; the diagrams without them apply.)
   @Test(
-    arguments: SemanticsDiagrams.debounce.filter {
+    arguments: ContractDiagrams.debounce.filter {
       !$0.input.contains("|") && !$0.input.contains("^")
     })
   func theContractsDiagrams(_ diagram: DebounceDiagram) async {

@@ -22,7 +22,7 @@ import Testing
   /// The throttle diagrams with `send` for the upstream and an instant action for the
   /// consumer: windows open when the action starts, which is when the operator emits.
   @Test(
-    arguments: SemanticsDiagrams.throttle.filter {
+    arguments: ContractDiagrams.throttle.filter {
       $0.fold != .concatenate && !$0.input.contains("|") && !$0.input.contains("^")
     })
   func theContractsDiagrams(_ diagram: ThrottleDiagram) async {

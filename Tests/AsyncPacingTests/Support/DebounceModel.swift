@@ -1,7 +1,7 @@
 import AsyncPacing
 
-/// A reference model of debounce, transcribed from SEMANTICS.md ("Debounce" and "Finishing,
-/// errors, cancellation") over integer steps, small enough to check by eye. It knows nothing
+/// A reference model of debounce, transcribed from <doc:PacingContract> ("Debounce",
+/// "Finishing" and "Errors") over integer steps, small enough to check by eye. It knows nothing
 /// of tasks, clocks or the mailbox: only which element comes out at which instant.
 enum DebounceModel {
   /// Runs debounce over `input` (as parsed by Marble). Steps are integers; `interval` and `maxWait` in steps.

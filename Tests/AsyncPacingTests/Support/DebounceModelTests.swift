@@ -1,10 +1,10 @@
 import AsyncPacing
 import Testing
 
-/// The model against every debounce diagram of SEMANTICS.md, then against the contract points
+/// The model against every debounce diagram of <doc:PacingContract>, then against the contract points
 /// the diagrams do not draw.
 @Suite struct DebounceModelTests {
-  // MARK: SEMANTICS.md diagrams
+  // MARK: The contract's diagrams
 
   @Test func cWaitedThreeQuietStepsAndDWasSupersededByE() {
     let input = Marble.parse("a-b-c-----d-e----|")

@@ -15,6 +15,12 @@ struct MachineDriver {
     /// The timer wakes at a random instant between its deadline and the next event, and ties
     /// go either way.
     case randomlyLate(seed: UInt64)
+
+    /// The deliveries a diagram is checked under: either order of a tie, and late timers.
+    static let all: [TimerDelivery] = [
+      .beforeSameInstantEvents, .afterSameInstantEvents, .randomlyLate(seed: 1),
+      .randomlyLate(seed: 2),
+    ]
   }
 
   static func instant(_ step: Int) -> TestClock.Instant {

@@ -14,7 +14,7 @@ struct TimedEvent: Hashable, Sendable, CustomStringConvertible {
   var description: String { "\(event.symbol)@\(step)" }
 }
 
-/// The marble notation of SEMANTICS.md ("Time and marble diagrams").
+/// The marble notation of <doc:PacingContract> ("Time and marble diagrams").
 enum Marble {
   /// Parses a diagram such as "a-b-[cd]--'xy'|" into events; each character is one step, except that
   /// a quoted value 'xy' is one element at one step and a group [...] holds several events (in order) at one step.

@@ -33,7 +33,7 @@ import Testing
         == [Self.at(0, "jk"), Self.at(0, "b"), TimedEvent(step: 0, event: .failure)])
   }
 
-  // SEMANTICS.md: "Diagrams with a group are not column-aligned after the group; count steps."
+  // <doc:PacingContract>, "Time and marble diagrams": "Diagrams with a group are not column-aligned after the group; count steps."
   @Test func aGroupTakesOneStep() {
     #expect(
       Marble.parse("a-[bc]-d")
@@ -57,7 +57,7 @@ import Testing
   }
 
   @Test(arguments: [
-    // Every diagram of SEMANTICS.md.
+    // Every diagram of <doc:PacingContract>.
     "a-b-c-----d-e----|", "-------c-------e-|", "a--b--c--|", "---a--b--[c|]",
     "ab-c-------d----|", "a----------d----|", "a-----c----d----|", "a--[bc]-------d----|",
     "abcdefghijklmnop|", "-----e----j----o[p|]", "a-----f----k----[p|]",

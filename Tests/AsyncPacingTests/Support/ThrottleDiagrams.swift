@@ -14,8 +14,9 @@ struct ThrottleDiagram: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-extension SemanticsDiagrams {
-  /// The throttle diagrams of SEMANTICS.md, and more of the contract's edge cases.
+extension ContractDiagrams {
+  /// The throttle diagrams of <doc:PacingContract> ("Throttle", "Finishing", "Errors"), and
+  /// more of the contract's edge cases.
   static let throttle: [ThrottleDiagram] = [
     .init(
       name: "trailing values come out at window ends", input: "abcdefghijk|", interval: 3,

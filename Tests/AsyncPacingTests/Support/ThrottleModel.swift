@@ -1,7 +1,7 @@
 import AsyncPacing
 
-/// A reference model of throttle, transcribed from SEMANTICS.md ("Throttle" and "Finishing,
-/// errors, cancellation") over integer steps, small enough to check by eye. It knows nothing
+/// A reference model of throttle, transcribed from <doc:PacingContract> ("Throttle",
+/// "Finishing" and "Errors") over integer steps, small enough to check by eye. It knows nothing
 /// of tasks, clocks, the mailbox or a slow reducer: only which value comes out at which instant.
 enum ThrottleModel {
   /// How window elements become the emitted value.

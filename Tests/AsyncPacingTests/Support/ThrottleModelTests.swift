@@ -1,12 +1,12 @@
 import AsyncPacing
 import Testing
 
-/// The model against every throttle diagram of SEMANTICS.md, then against the contract points
+/// The model against every throttle diagram of <doc:PacingContract>, then against the contract points
 /// the diagrams do not draw.
 @Suite struct ThrottleModelTests {
-  // MARK: SEMANTICS.md diagrams
+  // MARK: The contract's diagrams
 
-  @Test(arguments: SemanticsDiagrams.throttle)
+  @Test(arguments: ContractDiagrams.throttle)
   func theContractsDiagrams(_ diagram: ThrottleDiagram) {
     let expected = Marble.parse(diagram.output)
     let actual = ThrottleModel.run(

@@ -5,15 +5,10 @@ import Testing
 /// The throttle diagrams through the machine alone, driven step by step, under every way a
 /// shell might deliver its timer.
 @Suite struct ThrottleMachineTests {
-  static let timerDeliveries: [MachineDriver.TimerDelivery] = [
-    .beforeSameInstantEvents, .afterSameInstantEvents, .randomlyLate(seed: 1),
-    .randomlyLate(seed: 2),
-  ]
-
-  @Test(arguments: SemanticsDiagrams.throttle)
+  @Test(arguments: ContractDiagrams.throttle)
   func theContractsDiagrams(_ diagram: ThrottleDiagram) {
     let expected = Marble.parse(diagram.output)
-    for timers in Self.timerDeliveries {
+    for timers in MachineDriver.TimerDelivery.all {
       var machine = ThrottleElementMachine(
         interval: diagram.interval, fold: diagram.fold, edges: diagram.edges)
       let actual = MachineDriver.run(&machine, Marble.parse(diagram.input), timers: timers)

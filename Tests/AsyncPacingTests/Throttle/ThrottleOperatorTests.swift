@@ -18,7 +18,7 @@ extension ThrottleModel.Fold {
 
 /// `.throttle` on a real upstream and a ``TestClock``: the contract at exact instants.
 @Suite struct ThrottleOperatorTests {
-  @Test(arguments: SemanticsDiagrams.throttle)
+  @Test(arguments: ContractDiagrams.throttle)
   func theContractsDiagrams(_ diagram: ThrottleDiagram) async {
     let actual = await OperatorHarness.run(Marble.parse(diagram.input)) { upstream, clock in
       diagram.fold.throttle(

@@ -14,8 +14,10 @@ struct DebounceDiagram: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-/// The debounce diagrams of SEMANTICS.md, and a few more of the contract's edge cases.
-enum SemanticsDiagrams {
+/// The debounce diagrams of <doc:PacingContract> ("Debounce", "Finishing", "Errors"), and a
+/// few more of the contract's edge cases, as a table for the machine, operator, pacer and model
+/// tests.
+enum ContractDiagrams {
   static let debounce: [DebounceDiagram] = [
     .init(
       name: "a burst settles on its last element", input: "a-b-c-----d-e----|", interval: 3,

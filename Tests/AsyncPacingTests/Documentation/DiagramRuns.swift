@@ -1,0 +1,120 @@
+import Testing
+
+@testable import AsyncPacing
+
+/// One way to run the rule a diagram row states: the real operator or pacer, the machine alone,
+/// or the reference model.
+struct DiagramRun: Sendable {
+  var name: String
+  var run: @Sendable (_ input: [TimedEvent], SourceLocation) async -> [TimedEvent]
+
+  /// Every way to run `spec` that must give the row's output: its own subject on a
+  /// ``TestClock``, then, where nobody is busy, the machine under every timer delivery, the
+  /// reference model, and the subject's counterpart (the pacer of an operator, the operator of
+  /// a pacer), which runs the same machine, unless the row ends: a pacer never finishes or
+  /// throws.
+  static func all(for spec: DiagramSpec, rowEnds: Bool) -> [DiagramRun] {
+    var runs = [subject(spec)]
+    guard spec.hasAnInstantConsumer else { return runs }
+    runs += MachineDriver.TimerDelivery.all.map { machine(spec, timers: $0) }
+    runs.append(model(spec))
+    if !rowEnds, let counterpart = spec.counterpart { runs.append(subject(counterpart)) }
+    return runs
+  }
+
+  private static func subject(_ spec: DiagramSpec) -> DiagramRun {
+    let interval = Duration.seconds(spec.interval)
+    let maxWait = spec.maxWait.map { Duration.seconds($0) }
+    // Long enough after the last input for everything pending, and a busy action, to settle.
+    let horizon =
+      20 + 2 * (spec.interval + (spec.maxWait ?? 0) + spec.actionSteps + spec.consumerSteps)
+    let name = "the \(spec.subject.rawValue) \(spec.subject.isPacer ? "pacer" : "operator")"
+    return DiagramRun(name: name) { input, sourceLocation in
+      switch spec.subject {
+      case .debounceOperator:
+        return await OperatorHarness.run(
+          input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { upstream, clock in
+          upstream.debounce(for: interval, edges: spec.edges, maxWait: maxWait, clock: clock)
+        }
+      case .throttleOperator:
+        return await OperatorHarness.run(
+          input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { upstream, clock in
+          guard spec.reducerSteps > 0 else {
+            return spec.fold.throttle(upstream, interval: interval, edges: spec.edges, clock: clock)
+          }
+          return upstream.throttle(for: interval, clock: clock, edges: spec.edges) {
+            (folded: String?, element) in
+            try? await clock.sleep(for: .seconds(spec.reducerSteps))
+            return (folded ?? "") + element
+          }
+        }
+      case .debouncer:
+        return await PacerHarness.run(
+          input, actionSteps: spec.actionSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { clock, action in
+          let debouncer = Debouncer(
+            for: interval, edges: spec.edges, maxWait: maxWait, clock: clock,
+            cancelsRunningAction: spec.cancelsRunningAction, action)
+          return ({ debouncer.send($0) }, debouncer)
+        }
+      case .throttler:
+        return await PacerHarness.run(
+          input, actionSteps: spec.actionSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { clock, action in
+          let throttler = Throttler(
+            for: interval, clock: clock, latest: spec.fold != .first, edges: spec.edges,
+            cancelsRunningAction: spec.cancelsRunningAction, action)
+          return ({ throttler.send($0) }, throttler)
+        }
+      }
+    }
+  }
+
+  private static func machine(_ spec: DiagramSpec, timers: MachineDriver.TimerDelivery)
+    -> DiagramRun
+  {
+    DiagramRun(name: "the machine, timers \(timers)") { input, _ in
+      if spec.subject.isDebounce {
+        var machine = DebounceMachine<String, TestClock.Instant>(
+          DebounceConfiguration(
+            interval: .seconds(spec.interval), edges: spec.edges,
+            maxWait: spec.maxWait.map { .seconds($0) }))
+        return MachineDriver.run(&machine, input, timers: timers)
+      }
+      var machine = ThrottleElementMachine(
+        interval: spec.interval, fold: spec.fold, edges: spec.edges)
+      return MachineDriver.run(&machine, input, timers: timers)
+    }
+  }
+
+  private static func model(_ spec: DiagramSpec) -> DiagramRun {
+    DiagramRun(name: "the reference model") { input, _ in
+      guard spec.subject.isDebounce else {
+        return ThrottleModel.run(input, interval: spec.interval, fold: spec.fold, edges: spec.edges)
+      }
+      return DebounceModel.run(
+        input, interval: spec.interval, edges: spec.edges, maxWait: spec.maxWait)
+    }
+  }
+}
+
+extension DiagramSpec {
+  /// The other subject that runs the same machine and must give the same output, if any: a
+  /// pacer has no reducer.
+  fileprivate var counterpart: DiagramSpec? {
+    var other = self
+    switch subject {
+    case .debounceOperator: other.subject = .debouncer
+    case .throttleOperator: other.subject = .throttler
+    case .debouncer: other.subject = .debounceOperator
+    case .throttler: other.subject = .throttleOperator
+    }
+    return other.subject.isPacer && fold == .concatenate ? nil : other
+  }
+}
+
+extension DiagramSpec.Subject {
+  var isDebounce: Bool { self == .debounceOperator || self == .debouncer }
+}
