@@ -1,45 +1,49 @@
-/// Times a workload several times and keeps the median, in nanoseconds per element.
-struct Measurement: Sendable {
+/// One workload of a table: what it does, and how many elements (or sends) one run handles.
+struct Workload: Sendable {
   let name: String
-  let nanosecondsPerElement: Double
-
-  /// `workload` is `@Sendable`, so it is not isolated to the main actor of the top-level
-  /// code: elements must not hop to the main thread, or every row measures those hops.
-  static func median(
-    _ name: String, elements: Int, runs: Int, _ workload: @Sendable () async -> Int
-  ) async -> Measurement {
-    var samples: [Double] = []
-    var checksum = 0
-    for _ in 0..<runs {
-      let start = ContinuousClock.now
-      checksum &+= await workload()
-      let elapsed = (ContinuousClock.now - start).components
-      let nanoseconds = Double(elapsed.seconds) * 1e9 + Double(elapsed.attoseconds) / 1e9
-      samples.append(nanoseconds / Double(elements))
-    }
-    // Printing the checksum keeps the optimiser from deleting the work.
-    if checksum == 42 { print("checksum", checksum) }
-    samples.sort()
-    return Measurement(name: name, nanosecondsPerElement: samples[samples.count / 2])
-  }
+  let elements: Int
+  /// `@Sendable`, so it is not isolated to the main actor of the top-level code: elements must
+  /// not hop to the main thread, or every row measures those hops. Returns a checksum.
+  let run: @Sendable () async -> Int
+  /// Untimed, after each run: waits out work the run left behind (tasks it started), so that
+  /// it cannot slow the next row down.
+  var settle: @Sendable () async -> Void = {}
 }
 
-/// Reports one table's rows to the summarising parent, one line each:
+/// Times a table's baseline and rows in interleaved rounds (baseline, each row, baseline, …),
+/// so that a burst of load on the machine falls on all of them alike, and reports each row's
+/// fastest run, in nanoseconds per element, with its ratio to the baseline's fastest run.
+///
+/// The fastest run, not the median: on a shared machine load only ever adds time, and a run of
+/// a few milliseconds either was preempted or was not; the fastest run is the one that was not.
+/// Printed to the summarising parent as one line a row:
 /// `ROW<tab>title<tab>name<tab>ns<tab>ratio<tab>target or -`. `rows` are judged against
 /// `target`; the baseline and `references` are only compared.
-func reportRows(
-  _ title: String, baseline: Measurement, rows: [Measurement], target: Double?,
-  references: [Measurement] = []
-) {
-  func report(_ row: Measurement, target: Double?) {
-    let ratio = row.nanosecondsPerElement / baseline.nanosecondsPerElement
+func measureTable(
+  _ title: String, baseline: Workload, rows: [Workload], target: Double?,
+  references: [Workload] = [], runs: Int
+) async {
+  let workloads = [baseline] + rows + references
+  var fastest = [Double](repeating: .infinity, count: workloads.count)
+  var checksum = 0
+  for _ in 0..<runs {
+    for (index, workload) in workloads.enumerated() {
+      let start = ContinuousClock.now
+      checksum &+= await workload.run()
+      let elapsed = (ContinuousClock.now - start).components
+      await workload.settle()
+      let nanoseconds = Double(elapsed.seconds) * 1e9 + Double(elapsed.attoseconds) / 1e9
+      fastest[index] = min(fastest[index], nanoseconds / Double(workload.elements))
+    }
+  }
+  // Printing the checksum keeps the optimiser from deleting the work.
+  if checksum == 42 { print("checksum", checksum) }
+  for (index, workload) in workloads.enumerated() {
+    let isJudged = index > 0 && index <= rows.count
     let fields = [
-      "ROW", title, row.name, String(row.nanosecondsPerElement), String(ratio),
-      target.map { String($0) } ?? "-",
+      "ROW", title, workload.name, String(fastest[index]), String(fastest[index] / fastest[0]),
+      isJudged ? target.map { String($0) } ?? "-" : "-",
     ]
     print(fields.joined(separator: "\t"))
   }
-  report(baseline, target: nil)
-  for row in rows { report(row, target: target) }
-  for row in references { report(row, target: nil) }
 }

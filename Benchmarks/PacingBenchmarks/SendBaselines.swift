@@ -15,6 +15,8 @@ final class ClockAndMutexFloor: Sendable {
 /// sleeps and then acts. One task per value.
 final class TaskPerValueDebouncer: Sendable {
   private let task = Mutex<Task<Void, Never>?>(nil)
+  /// Every task started since the last wait, so the benchmark can wait for them untimed.
+  private let started = Mutex<[Task<Void, Never>]>([])
   private let interval: Duration
 
   init(interval: Duration) {
@@ -34,6 +36,16 @@ final class TaskPerValueDebouncer: Sendable {
     task.withLock { previous in
       previous?.cancel()
       previous = next
+    }
+    started.withLock { $0.append(next) }
+  }
+
+  func waitForItsTasks() async {
+    for task in started.withLock({ tasks in
+      defer { tasks = [] }
+      return tasks
+    }) {
+      await task.value
     }
   }
 

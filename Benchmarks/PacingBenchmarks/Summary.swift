@@ -1,7 +1,11 @@
 /// Runs `processes` measuring processes and prints, for every row, the median across them of
-/// its time and of its ratio to the baseline measured in the same process.
+/// its time and of its ratio to the baseline measured in the same process, with the range of
+/// that ratio.
 func summarize(runs: Int, processes: Int) {
-  print("AsyncPacing benchmarks: \(processes) processes, each the median of \(runs) runs per row")
+  print(
+    "AsyncPacing benchmarks: \(processes) processes × \(runs) interleaved rounds; each process "
+      + "takes every row's fastest round and divides it by the baseline's fastest round;\n"
+      + "the table gives the median over processes (and the range of ×)")
   var tables: [String] = []
   var order: [String: [String]] = [:]
   var samples: [String: [(ns: Double, ratio: Double)]] = [:]

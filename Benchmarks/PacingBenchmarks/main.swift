@@ -1,7 +1,9 @@
 // Prints what pacing costs per element, as ratios to a baseline measured in the same process
 // (raw iteration of the same upstream, or for `send` a clock reading plus a `Mutex` update:
-// absolute times on a shared machine are noise, ratios hold better), as the median over
-// several processes, then peak memory per burst size.
+// absolute times on a shared machine are noise, ratios hold better), then peak memory per
+// burst size. Each process times a table's rows in interleaved rounds and divides each row's
+// fastest round by the baseline's; the summary is the median of that ratio over the processes,
+// with its range.
 //
 //   swift run -c release PacingBenchmarks [runs per row] [processes]     (default 5 5)
 
@@ -77,109 +79,109 @@ let runs = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
 let fastCount = 1_000_000
 let streamCount = 200_000
 
-let rawFast = await Measurement.median("raw iteration", elements: fastCount, runs: runs) {
-  var sum = 0
-  for await value in CountingSequence(count: fastCount) { sum &+= value }
-  return sum
-}
-let debounceFast = await Measurement.median(
-  "debounce(for: .seconds(10))", elements: fastCount, runs: runs
-) {
-  var sum = 0
-  for await value in CountingSequence(count: fastCount).debounce(for: .seconds(10)) {
-    sum &+= value
-  }
-  return sum
-}
-let throttleFast = await Measurement.median(
-  "throttle(for: .milliseconds(1))", elements: fastCount, runs: runs
-) {
-  var sum = 0
-  for await value in CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {
-    sum &+= value
-  }
-  return sum
-}
-let reducingFast = await Measurement.median(
-  "throttle(for: .milliseconds(1), reducing: +)", elements: fastCount, runs: runs
-) {
-  var sum = 0
-  let sums = CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {
-    ($0 ?? 0) &+ $1
-  }
-  for await value in sums { sum &+= value }
-  return sum
-}
-reportRows(
+await measureTable(
   "Fast non-suspending upstream, \(fastCount) elements (target: at most 4× raw)",
-  baseline: rawFast, rows: [debounceFast, throttleFast, reducingFast], target: 4)
+  baseline: Workload(name: "raw iteration", elements: fastCount) {
+    var sum = 0
+    for await value in CountingSequence(count: fastCount) { sum &+= value }
+    return sum
+  },
+  rows: [
+    Workload(name: "debounce(for: .seconds(10))", elements: fastCount) {
+      var sum = 0
+      for await value in CountingSequence(count: fastCount).debounce(for: .seconds(10)) {
+        sum &+= value
+      }
+      return sum
+    },
+    Workload(name: "throttle(for: .milliseconds(1))", elements: fastCount) {
+      var sum = 0
+      for await value in CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {
+        sum &+= value
+      }
+      return sum
+    },
+    Workload(name: "throttle(for: .milliseconds(1), reducing: +)", elements: fastCount) {
+      var sum = 0
+      let sums = CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {
+        ($0 ?? 0) &+ $1
+      }
+      for await value in sums { sum &+= value }
+      return sum
+    },
+  ], target: 4, runs: runs)
 
-let rawStream = await Measurement.median("raw iteration", elements: streamCount, runs: runs) {
-  var sum = 0
-  for await value in producedStream(count: streamCount) { sum &+= value }
-  return sum
-}
-let debounceStream = await Measurement.median(
-  "debounce(for: .seconds(10))", elements: streamCount, runs: runs
-) {
-  var sum = 0
-  for await value in producedStream(count: streamCount).debounce(for: .seconds(10)) {
-    sum &+= value
-  }
-  return sum
-}
-reportRows(
+await measureTable(
   "AsyncStream fed by a producer task, \(streamCount) elements (target: at most 1.2× raw)",
-  baseline: rawStream, rows: [debounceStream], target: 1.2)
+  baseline: Workload(name: "raw iteration", elements: streamCount) {
+    var sum = 0
+    for await value in producedStream(count: streamCount) { sum &+= value }
+    return sum
+  },
+  rows: [
+    Workload(name: "debounce(for: .seconds(10))", elements: streamCount) {
+      var sum = 0
+      for await value in producedStream(count: streamCount).debounce(for: .seconds(10)) {
+        sum &+= value
+      }
+      return sum
+    }
+  ], target: 1.2, runs: runs)
 
 let sendCount = 100_000
 let floor = ClockAndMutexFloor()
-let floorRow = await Measurement.median(
-  "ContinuousClock.now + Mutex update", elements: sendCount, runs: runs
-) {
-  for value in 0..<sendCount { floor.send(value) }
-  return sendCount
-}
-let taskPerValue = await Measurement.median(
-  "a new Task per value (cancel + create)", elements: sendCount, runs: runs
-) {
-  let debouncer = TaskPerValueDebouncer(interval: .seconds(10))
-  for value in 0..<sendCount { debouncer.send(value) }
-  debouncer.cancel()
-  return sendCount
-}
-let debouncerSend = await Measurement.median("Debouncer.send", elements: sendCount, runs: runs) {
-  let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) } }
-  for value in 0..<sendCount { debouncer.send(value) }
-  debouncer.cancel()
-  return sendCount
-}
-let throttlerSend = await Measurement.median("Throttler.send", elements: sendCount, runs: runs) {
-  let throttler = Throttler(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) } }
-  for value in 0..<sendCount { throttler.send(value) }
-  throttler.cancel()
-  return sendCount
-}
-reportRows(
+let taskPerValue = TaskPerValueDebouncer(interval: .seconds(10))
+await measureTable(
   "send in a burst of \(sendCount), one thread (target: within 2× of the floor, "
     + "at least 10× cheaper than a Task per value)",
-  baseline: floorRow, rows: [debouncerSend, throttlerSend], target: 2, references: [taskPerValue])
+  baseline: Workload(name: "ContinuousClock.now + Mutex update", elements: sendCount) {
+    for value in 0..<sendCount { floor.send(value) }
+    return sendCount
+  },
+  rows: [
+    Workload(name: "Debouncer.send", elements: sendCount) {
+      let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
+      }
+      for value in 0..<sendCount { debouncer.send(value) }
+      debouncer.cancel()
+      return sendCount
+    },
+    Workload(name: "Throttler.send", elements: sendCount) {
+      let throttler = Throttler(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
+      }
+      for value in 0..<sendCount { throttler.send(value) }
+      throttler.cancel()
+      return sendCount
+    },
+  ], target: 2,
+  references: [
+    Workload(
+      name: "a new Task per value (cancel + create)", elements: sendCount,
+      run: {
+        for value in 0..<sendCount { taskPerValue.send(value) }
+        taskPerValue.cancel()
+        return sendCount
+      },
+      // Its cancelled tasks still have to run; left running, they slowed the next rows down.
+      settle: { await taskPerValue.waitForItsTasks() })
+  ], runs: runs)
 
-let floorTwo = await Measurement.median(
-  "ContinuousClock.now + Mutex update", elements: sendCount, runs: runs
-) {
-  await sendConcurrently(threads: 2, count: sendCount) { floor.send($0) }
-}
-let debouncerTwo = await Measurement.median("Debouncer.send", elements: sendCount, runs: runs) {
-  let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) } }
-  defer { debouncer.cancel() }
-  return await sendConcurrently(threads: 2, count: sendCount) { debouncer.send($0) }
-}
-let throttlerTwo = await Measurement.median("Throttler.send", elements: sendCount, runs: runs) {
-  let throttler = Throttler(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) } }
-  defer { throttler.cancel() }
-  return await sendConcurrently(threads: 2, count: sendCount) { throttler.send($0) }
-}
-reportRows(
+await measureTable(
   "send in a burst of \(sendCount), two threads at once (ns per send, wall time)",
-  baseline: floorTwo, rows: [debouncerTwo, throttlerTwo], target: nil)
+  baseline: Workload(name: "ContinuousClock.now + Mutex update", elements: sendCount) {
+    await sendConcurrently(threads: 2, count: sendCount) { floor.send($0) }
+  },
+  rows: [
+    Workload(name: "Debouncer.send", elements: sendCount) {
+      let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
+      }
+      defer { debouncer.cancel() }
+      return await sendConcurrently(threads: 2, count: sendCount) { debouncer.send($0) }
+    },
+    Workload(name: "Throttler.send", elements: sendCount) {
+      let throttler = Throttler(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
+      }
+      defer { throttler.cancel() }
+      return await sendConcurrently(threads: 2, count: sendCount) { throttler.send($0) }
+    },
+  ], target: nil, runs: runs)

@@ -54,13 +54,13 @@ enum Script {
         emit("> waited \(milliseconds) ms\n")
       case .quit:
         emit("> quit: cancel()\n")
-        session.stop()
+        session.stop(because: "quit")
         return finish(session)
       case .nothing:
         continue
       case .invalid(let message):
         emit("line \(lineNumber): \(message)\n", to: STDERR_FILENO)
-        session.stop()
+        session.stop(because: "an invalid script line")
         return 2
       }
     }

@@ -155,16 +155,17 @@ final class Session: Sendable {
     case .enter:
       debouncer.flush()
     case .escape:
-      stop()
+      stop(because: "Esc")
     }
   }
 
   /// Drops the pending query and cancels a running search; the query text stays as typed.
-  func stop() {
+  /// `reason` names what stopped it (`Esc`, `Ctrl-D`, …) in the note a pending query leaves.
+  func stop(because reason: String) {
     ledger.update(.escaped) { state in
       // A running search reports its own cancellation; a pending one just never runs.
       if state.snapshot.waiting {
-        state.snapshot.note = "Esc: \"\(state.snapshot.query)\" will not be searched"
+        state.snapshot.note = "\(reason): \"\(state.snapshot.query)\" will not be searched"
       }
       state.settled = state.sent
     }

@@ -42,18 +42,22 @@ private func runInTerminal() -> Int32 {
   screen.draw(session.snapshot)
   let reader = KeyReader()
   var status: Int32 = 0
+  var leaving = "Ctrl-D"
   reading: while true {
     switch reader.next() {
     case .key(let key): session.press(key)
     case .ignored: continue
     case .interrupt:
-      status = 130
+      (status, leaving) = (130, "Ctrl-C")
       break reading
-    case .quit, nil: break reading
+    case .quit: break reading
+    case nil:
+      leaving = "end of input"
+      break reading
     }
   }
   // Let a cancelled search report before the final picture, so the counts add up.
-  session.stop()
+  session.stop(because: leaving)
   _ = session.waitUntilIdle(timeout: .seconds(1))
   screen.close(session.snapshot)
   terminal.restore()

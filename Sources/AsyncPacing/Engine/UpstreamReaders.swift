@@ -39,7 +39,8 @@ extension PacingEngine where Machine: FoldingPacingMachine {
   }
 
   /// Awaits the reducer for each element the machine keeps, one at a time and in arrival
-  /// order, before reading the next; the element's instant is when the upstream produced it.
+  /// order, before reading the next; the element's instant is when the upstream's `next()`
+  /// returned it (<doc:PacingContract>, "Throttle").
   ///
   /// While the machine lends it the window's candidate, the reader folds elements arriving
   /// before the window's end into it without the lock (see `CandidateLoan`).

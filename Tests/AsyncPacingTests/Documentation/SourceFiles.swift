@@ -24,18 +24,19 @@ enum SourceFiles {
   /// The library's Swift sources.
   static var library: [File] { files(under: "Sources/AsyncPacing", extension: "swift") }
 
+  /// One file, by its path relative to the package root.
+  static func file(_ name: String) -> File? {
+    let url = packageRoot.appendingPathComponent(name)
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+    return File(name: name, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+  }
+
   static func files(under folder: String, extension pathExtension: String) -> [File] {
     let root = packageRoot.appendingPathComponent(folder)
     guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
     return walker.compactMap { $0 as? String }
       .filter { $0.hasSuffix(".\(pathExtension)") }
       .sorted()
-      .compactMap { relative in
-        let url = root.appendingPathComponent(relative)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        return File(
-          name: "\(folder)/\(relative)",
-          lines: text.split(separator: "\n", omittingEmptySubsequences: false))
-      }
+      .compactMap { file("\(folder)/\($0)") }
   }
 }
