@@ -7,11 +7,15 @@ let package = Package(
   // need the 2024 Apple releases; Linux has no such restriction.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "AsyncPacing", targets: ["AsyncPacing"])
+    .library(name: "AsyncPacing", targets: ["AsyncPacing"]),
+    // For test targets: marble diagrams for any sequence, a recorder, Swift Testing issues.
+    .library(name: "AsyncPacingTesting", targets: ["AsyncPacingTesting"]),
   ],
   targets: [
     .target(name: "AsyncPacing"),
-    .testTarget(name: "AsyncPacingTests", dependencies: ["AsyncPacing"]),
+    .target(name: "AsyncPacingTesting", dependencies: ["AsyncPacing"]),
+    .testTarget(name: "AsyncPacingTests", dependencies: ["AsyncPacing", "AsyncPacingTesting"]),
+    .testTarget(name: "AsyncPacingTestingTests", dependencies: ["AsyncPacing", "AsyncPacingTesting"]),
     .executableTarget(
       name: "PacingTimeline", dependencies: ["AsyncPacing"], path: "Examples/PacingTimeline"),
     .executableTarget(

@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Testing
 
 @testable import AsyncPacing
@@ -116,7 +117,7 @@ import Testing
       let (stream, feed) = AsyncThrowingStream.makeStream(of: Int.self)
       var iterator = stream.debounce(for: .seconds(1), clock: clock).makeAsyncIterator()
       feed.yield(1)
-      feed.finish(throwing: MarbleFailure())
+      feed.finish(throwing: MarbleFailure(step: 0))
       await #expect(throws: MarbleFailure.self) { _ = try await iterator.next() }
       #expect(try await iterator.next() == nil)
       await OperatorHarness.expectNothingLeft(on: clock)

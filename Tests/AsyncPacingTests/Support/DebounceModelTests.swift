@@ -100,10 +100,25 @@ import Testing
     #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
   }
 
+  /// Events from `step` on, one symbol a step (`-` quiet, `|` the finish): what no diagram
+  /// may draw after its end, for the models that must ignore it.
+  static func after(_ step: Int, _ symbols: String...) -> [TimedEvent] {
+    symbols.enumerated().compactMap { offset, symbol in
+      let event: MarbleEvent? =
+        switch symbol {
+        case "-": nil
+        case "|": .finish
+        case "^": .failure
+        default: .value(symbol)
+        }
+      return event.map { TimedEvent(step: step + offset, event: $0) }
+    }
+  }
+
   @Test func eventsAfterTheEndAreIgnored() {
-    let finished = DebounceModel.run(Marble.parse("a|b-c"), interval: 3)
+    let finished = DebounceModel.run(Marble.parse("a|") + Self.after(2, "b", "-", "c"), interval: 3)
     #expect(finished == Marble.parse("-[a|]"), "\(Marble.render(finished))")
-    let failed = DebounceModel.run(Marble.parse("a^b|"), interval: 3)
+    let failed = DebounceModel.run(Marble.parse("a^") + Self.after(2, "b", "|"), interval: 3)
     #expect(failed == Marble.parse("-^"), "\(Marble.render(failed))")
   }
 

@@ -109,9 +109,11 @@ import Testing
   }
 
   @Test func eventsAfterTheEndAreIgnored() {
-    let finished = ThrottleModel.run(Marble.parse("ab|c-d"), interval: 3)
+    let finished = ThrottleModel.run(
+      Marble.parse("ab|") + DebounceModelTests.after(3, "c", "-", "d"), interval: 3)
     #expect(finished == Marble.parse("a--[b|]"), "\(Marble.render(finished))")
-    let failed = ThrottleModel.run(Marble.parse("a^b|"), interval: 3)
+    let failed = ThrottleModel.run(
+      Marble.parse("a^") + DebounceModelTests.after(2, "b", "|"), interval: 3)
     #expect(failed == Marble.parse("a^"), "\(Marble.render(failed))")
   }
 

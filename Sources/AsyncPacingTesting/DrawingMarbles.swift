@@ -1,0 +1,138 @@
+import AsyncPacing
+import Synchronization
+import Testing
+
+extension TestClock {
+  /// Iterates `sequence` on this clock, advancing the clock deadline by deadline, and draws
+  /// what it produced as a marble diagram, one character per `step`, counted from the call.
+  ///
+  /// ```swift
+  /// await withTestClock { clock in
+  ///   let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
+  ///   let searched = await clock.marbles(
+  ///     of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
+  ///   #expect(searched == "-------c---[d|]")
+  /// }
+  /// ```
+  ///
+  /// Each element is drawn by `String(describing:)`: bare when it is one letter or digit,
+  /// quoted otherwise (`'10'`, `''`, `'it''s'`); `|` for the end, `^` for any error, `[…]` for
+  /// several events at one step. Quiet steps after the last event are not drawn.
+  ///
+  /// It returns when the sequence ends, when nothing more can happen (all work has settled and
+  /// no sleeper is left on the clock), or when the next deadline lies more than `maxSteps`
+  /// steps after the call; a sequence that did not end has no ending symbol. Then it cancels
+  /// the iteration and waits for it, so nothing of it is left sleeping on the clock.
+  ///
+  /// - Parameters:
+  ///   - busySteps: after each element the consumer works this many steps, sleeping on the
+  ///     clock, before it asks for the next: a busy consumer.
+  ///   - cancelledAt: the step at which the consumer's task is cancelled, if any.
+  ///   - maxSteps: how far time may move, in steps, so that a repeating timer cannot run the
+  ///     drawing forever.
+  ///
+  /// An event at an instant that is not a whole number of steps from the call is recorded as
+  /// an issue naming the instant and the step, and so is a clock not made by `withTestClock`,
+  /// which could not tell when the sequence's work has run.
+  public func marbles<Drawn: AsyncSequence & Sendable>(
+    of sequence: Drawn, step: Duration, busySteps: Int = 0, cancelledAt: Int? = nil,
+    maxSteps: Int = 1_000, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> String where Drawn.Element: Sendable {
+    guard checkDrawingArguments(step: step, busySteps: busySteps, sourceLocation: sourceLocation)
+    else { return "" }
+    let start = now
+    let log = DrawingLog()
+    await withTaskGroup { group in
+      group.addTask {
+        func record(_ event: MarbleEvent) {
+          let instant = self.now
+          log.received.withLock { $0.append((instant, event)) }
+        }
+        var iterator = sequence.makeAsyncIterator()
+        do throws(Drawn.Failure) {
+          while let element = try await iterator.next(isolation: nil) {
+            record(.element(String(describing: element)))
+            if busySteps > 0 {
+              do { try await self.sleep(until: self.now.advanced(by: step * busySteps)) } catch {}
+            }
+            if Task.isCancelled { break }
+          }
+          if !Task.isCancelled { record(.finish) }
+        } catch {
+          if !Task.isCancelled { record(.failure) }
+        }
+        log.hasEnded.withLock { $0 = true }
+      }
+      let limit = start.advanced(by: step * maxSteps)
+      _ = await drive(
+        until: { log.hasEnded.withLock { $0 } }, through: limit,
+        pause: cancelledAt.map { start.advanced(by: step * min($0, maxSteps)) },
+        atPause: { group.cancelAll() })
+      group.cancelAll()
+      await group.waitForAll()
+    }
+    await settle()
+    return draw(
+      log.received.withLock { $0 }, from: start, step: step, sourceLocation: sourceLocation)
+  }
+
+  /// Records an issue and returns false when the drawing cannot be made.
+  private func checkDrawingArguments(
+    step: Duration, busySteps: Int, sourceLocation: SourceLocation
+  ) -> Bool {
+    var problems: [String] = []
+    if step <= .zero { problems.append("`step` must be positive, got \(step)") }
+    if busySteps < 0 { problems.append("`busySteps` must not be negative, got \(busySteps)") }
+    if taskExecutor == nil {
+      problems.append(
+        "this clock has no test executor, so it cannot tell when the sequence's work has run: "
+          + "use the clock that `withTestClock { clock in … }` gives")
+    }
+    for problem in problems {
+      Issue.record(
+        Comment(rawValue: "marbles(of:step:): \(problem)"), sourceLocation: sourceLocation)
+    }
+    return problems.isEmpty
+  }
+
+  private func draw(
+    _ received: [(instant: Instant, event: MarbleEvent)], from start: Instant, step: Duration,
+    sourceLocation: SourceLocation
+  ) -> String {
+    let events = received.map { instant, event in
+      let (steps, remainder) = start.duration(to: instant).dividedInWholeSteps(of: step)
+      if remainder != .zero {
+        Issue.record(
+          Comment(
+            rawValue: "marbles(of:step:): \(event.symbol) came at \(instant), which is not a "
+              + "whole number of steps of \(step) from the start at \(start); drawn at step \(steps)"
+          ),
+          sourceLocation: sourceLocation)
+      }
+      return MarbleStepEvent(step: steps, event: event)
+    }
+    return MarbleNotation.render(events)
+  }
+}
+
+/// What the drawing's iteration received, shared with the task that iterates.
+private final class DrawingLog: Sendable {
+  let received = Mutex<[(instant: TestClock.Instant, event: MarbleEvent)]>([])
+  let hasEnded = Mutex(false)
+}
+
+extension Duration {
+  /// How many whole `step`s fit, and what is left: exact, unlike `Duration / Duration`.
+  func dividedInWholeSteps(of step: Duration) -> (Int, Duration) {
+    let total =
+      Int128(components.seconds) * 1_000_000_000_000_000_000 + Int128(components.attoseconds)
+    let size =
+      Int128(step.components.seconds) * 1_000_000_000_000_000_000
+      + Int128(step.components.attoseconds)
+    let (steps, remainder) = total.quotientAndRemainder(dividingBy: size)
+    let left = Duration(
+      secondsComponent: Int64(remainder / 1_000_000_000_000_000_000),
+      attosecondsComponent: Int64(remainder % 1_000_000_000_000_000_000))
+    return (Int(steps), left)
+  }
+}

@@ -1,0 +1,81 @@
+import AsyncPacing
+import Testing
+
+extension TestClock {
+  /// Draws `sequence` as ``marbles(of:step:busySteps:cancelledAt:maxSteps:sourceLocation:)``
+  /// does and records an issue unless it is `expected`, showing both diagrams aligned step by
+  /// step with a mark under the first step where they differ.
+  ///
+  /// ```swift
+  /// await withTestClock { clock in
+  ///   let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
+  ///   await clock.expectMarbles(
+  ///     "-------c---[d|]", of: queries.debounce(for: .milliseconds(300), clock: clock),
+  ///     step: .milliseconds(100))
+  /// }
+  /// ```
+  ///
+  /// Diagrams are compared by their events, so `[a]` and `a`, or quiet steps after the last
+  /// event, make no difference.
+  public func expectMarbles<Drawn: AsyncSequence & Sendable>(
+    _ expected: String, of sequence: Drawn, step: Duration, busySteps: Int = 0,
+    cancelledAt: Int? = nil, maxSteps: Int = 1_000,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async where Drawn.Element: Sendable {
+    let expectedEvents: [MarbleStepEvent]
+    do throws(MarbleSyntaxError) {
+      expectedEvents = try MarbleNotation.parse(expected)
+    } catch {
+      Issue.record(Comment(rawValue: "expectMarbles: \(error)"), sourceLocation: sourceLocation)
+      return
+    }
+    let actual = await marbles(
+      of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
+      maxSteps: maxSteps, sourceLocation: sourceLocation)
+    // `marbles(of:)` draws only what parses back.
+    let actualEvents = (try? MarbleNotation.parse(actual)) ?? []
+    guard actualEvents != expectedEvents else { return }
+    Issue.record(
+      Comment(rawValue: MarbleComparison(expected: expectedEvents, actual: actualEvents).message),
+      sourceLocation: sourceLocation)
+  }
+}
+
+/// Two diagrams one above the other, each step padded to the same width.
+struct MarbleComparison {
+  var expected: [MarbleStepEvent]
+  var actual: [MarbleStepEvent]
+
+  var message: String {
+    let steps = (expected + actual).map(\.step).max().map { $0 + 1 } ?? 0
+    let expectedColumns = Self.columns(expected, steps: steps)
+    let actualColumns = Self.columns(actual, steps: steps)
+    let widths = zip(expectedColumns, actualColumns).map { max($0.count, $1.count) }
+    func row(_ columns: [String]) -> String {
+      zip(columns, widths).map { $0.padding(toLength: $1) }.joined()
+    }
+    let first = expectedColumns.indices.first { expectedColumns[$0] != actualColumns[$0] } ?? 0
+    let mark = String(repeating: " ", count: widths[..<first].reduce(0, +)) + "^"
+    return """
+      the diagrams differ from step \(first) on
+      expected: \(row(expectedColumns))
+        actual: \(row(actualColumns))
+      \(String(repeating: " ", count: 10))\(mark)
+      """
+  }
+
+  /// What each step draws: `-`, a symbol, or a group; `-` past the last event.
+  private static func columns(_ events: [MarbleStepEvent], steps: Int) -> [String] {
+    (0..<steps).map { step in
+      let here = events.filter { $0.step == step }
+      return here.isEmpty
+        ? "-" : MarbleNotation.render(here.map { MarbleStepEvent(step: 0, event: $0.event) })
+    }
+  }
+}
+
+extension String {
+  fileprivate func padding(toLength length: Int) -> String {
+    self + String(repeating: " ", count: max(length - count, 0))
+  }
+}

@@ -1,0 +1,189 @@
+/// One thing that happens in a marble diagram.
+enum MarbleEvent: Hashable, Sendable {
+  /// An element, by the symbol that draws it (`a`, or `ab` for `'ab'`).
+  case element(String)
+  case finish
+  case failure
+}
+
+/// An event at a step of a diagram.
+struct MarbleStepEvent: Hashable, Sendable {
+  var step: Int
+  var event: MarbleEvent
+  /// Where the event is written in its diagram (0 for one not parsed from text).
+  var offset = 0
+}
+
+/// Why a text is not a marble diagram, and where: the offset counts characters from 0.
+struct MarbleSyntaxError: Error, CustomStringConvertible {
+  var diagram: String
+  var offset: Int
+  var problem: String
+
+  var description: String {
+    "marble diagram \"\(diagram)\": \(problem) at offset \(offset)"
+  }
+}
+
+/// The notation of <doc:PacingContract> ("Time and marble diagrams"), both ways.
+enum MarbleNotation {
+  /// The events of `diagram`, each with the offset it is written at.
+  static func parseWithOffsets(_ diagram: String) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
+    var reader = MarbleReader(diagram: diagram)
+    return try reader.read()
+  }
+
+  /// The events of `diagram`, comparable with those of another diagram.
+  static func parse(_ diagram: String) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
+    try parseWithOffsets(diagram).map { MarbleStepEvent(step: $0.step, event: $0.event) }
+  }
+
+  /// The diagram of `events` (sorted by step): `-` for each quiet step, one event bare, several
+  /// at one step as a group; nothing after the last event. Parsing it gives `events` back.
+  static func render(_ events: [MarbleStepEvent]) -> String {
+    var diagram = ""
+    var nextStep = 0
+    var index = events.startIndex
+    while index < events.endIndex {
+      let step = events[index].step
+      let end = events[index...].firstIndex { $0.step != step } ?? events.endIndex
+      let symbols = events[index..<end].map(\.event.symbol)
+      let quiet = String(repeating: "-", count: max(step - nextStep, 0))
+      diagram = joined(diagram, quiet)
+      diagram = joined(
+        diagram, symbols.count == 1 ? symbols[0] : "[" + symbols.reduce("", joined) + "]")
+      nextStep = step + 1
+      index = end
+    }
+    return diagram
+  }
+
+  /// `first` then `second`, with a space between two quoted values that would otherwise read
+  /// as one with a doubled quote (`'a' 'b'`, not `'a''b'`); spaces are ignored outside quotes.
+  private static func joined(_ first: String, _ second: String) -> String {
+    first.hasSuffix("'") && second.hasPrefix("'") ? first + " " + second : first + second
+  }
+
+  /// Whether `character` is drawn bare: one letter or number character.
+  static func isBare(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber
+  }
+}
+
+extension MarbleEvent {
+  /// How the event is drawn: an element bare when it is one letter or digit, quoted otherwise
+  /// with each `'` in it doubled.
+  var symbol: String {
+    switch self {
+    case .finish: "|"
+    case .failure: "^"
+    case .element(let value):
+      if value.count == 1, let character = value.first, MarbleNotation.isBare(character) {
+        value
+      } else {
+        "'" + value.replacing("'", with: "''") + "'"
+      }
+    }
+  }
+}
+
+private struct MarbleReader {
+  let diagram: String
+  private let characters: [Character]
+  private var position = 0
+
+  init(diagram: String) {
+    self.diagram = diagram
+    characters = Array(diagram)
+  }
+
+  mutating func read() throws(MarbleSyntaxError) -> [MarbleStepEvent] {
+    var events: [MarbleStepEvent] = []
+    var step = 0
+    while let character = next() {
+      let offset = position - 1
+      switch character {
+      case " ": continue
+      case "-": break
+      case "[":
+        events += try group().map {
+          MarbleStepEvent(step: step, event: $0.event, offset: $0.offset)
+        }
+      default:
+        events.append(MarbleStepEvent(step: step, event: try event(character), offset: offset))
+      }
+      try checkNothingFollowsTheEnd(of: events, at: offset)
+      step += 1
+    }
+    return events
+  }
+
+  /// A sequence has no events after it finishes or throws.
+  private func checkNothingFollowsTheEnd(of events: [MarbleStepEvent], at offset: Int)
+    throws(MarbleSyntaxError)
+  {
+    guard let end = events.firstIndex(where: { $0.event == .finish || $0.event == .failure }),
+      end < events.index(before: events.endIndex)
+    else { return }
+    throw failure("an event after the end (`|` or `^`); nothing can follow it", at: offset)
+  }
+
+  private mutating func group() throws(MarbleSyntaxError) -> [(event: MarbleEvent, offset: Int)] {
+    let opening = position - 1
+    var events: [(event: MarbleEvent, offset: Int)] = []
+    while true {
+      guard let character = next() else {
+        throw failure("the group opened here is not closed; expected `]`", at: opening)
+      }
+      switch character {
+      case "]" where events.isEmpty:
+        throw failure("an empty group; write `-` for a quiet step", at: opening)
+      case "]": return events
+      case " ": continue
+      case "[": throw failure("a group inside a group", at: position - 1)
+      default:
+        let offset = position - 1
+        events.append((try event(character), offset))
+      }
+    }
+  }
+
+  private mutating func event(_ character: Character) throws(MarbleSyntaxError) -> MarbleEvent {
+    switch character {
+    case "|": return .finish
+    case "^": return .failure
+    case "'": return .element(try quoted())
+    case _ where MarbleNotation.isBare(character): return .element(String(character))
+    default:
+      throw failure(
+        "unexpected `\(character)`; expected `-`, a letter or digit, a quoted value, `[`, `|` or `^`",
+        at: position - 1)
+    }
+  }
+
+  /// The text up to the closing quote; `''` inside stands for one `'`.
+  private mutating func quoted() throws(MarbleSyntaxError) -> String {
+    let opening = position - 1
+    var value = ""
+    while let character = next() {
+      guard character == "'" else {
+        value.append(character)
+        continue
+      }
+      guard position < characters.count, characters[position] == "'" else { return value }
+      position += 1
+      value.append("'")
+    }
+    throw failure("the quote opened here is not closed; expected `'`", at: opening)
+  }
+
+  private mutating func next() -> Character? {
+    guard position < characters.count else { return nil }
+    defer { position += 1 }
+    return characters[position]
+  }
+
+  private func failure(_ problem: String, at offset: Int) -> MarbleSyntaxError {
+    MarbleSyntaxError(diagram: diagram, offset: offset, problem: problem)
+  }
+}

@@ -1,0 +1,202 @@
+import AsyncPacing
+import Synchronization
+
+/// A marble diagram played on a ``AsyncPacing/TestClock``: an `AsyncSequence` whose events
+/// happen at the diagram's steps, counted from the first `next()` of each iteration.
+///
+/// Make one with `clock.marbles(_:step:)` or `clock.marbles(_:step:values:)`:
+///
+/// ```swift
+/// await withTestClock { clock in
+///   let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
+///   let searched = await clock.marbles(
+///     of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
+///   #expect(searched == "-------c---[d|]")
+/// }
+/// ```
+///
+/// Each iteration replays the diagram from its own start. `|` ends the iteration, `^` throws a
+/// ``MarbleFailure``; a diagram without an ending waits after its last event, without
+/// sleeping on the clock, until its task is cancelled. A cancelled iteration returns `nil`.
+/// ``iterations`` tells how each iteration started and ended, so a test can see that an
+/// operator cancelled its upstream.
+public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
+  public typealias Failure = MarbleFailure
+
+  enum Event: Sendable {
+    case element(Element)
+    case finish
+    case failure
+  }
+
+  let clock: TestClock
+  let step: Duration
+  let events: [(step: Int, event: Event)]
+  private let log = LockedLog()
+
+  init(clock: TestClock, step: Duration, events: [(step: Int, event: Event)]) {
+    self.clock = clock
+    self.step = step
+    self.events = events
+  }
+
+  /// Every iteration so far, in the order they started.
+  ///
+  /// ```swift
+  /// let queries = clock.marbles("a-b-c", step: .seconds(1))
+  /// _ = await clock.marbles(of: queries.prefix(1), step: .seconds(1))
+  /// #expect(queries.iterations.map(\.ending) == [.released])   // prefix stopped asking
+  /// ```
+  public var iterations: [MarbleIteration] { log.iterations.withLock { $0 } }
+
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(sequence: self, record: IterationRecord(log: log, clock: clock))
+  }
+
+  /// Plays the diagram's events at their steps.
+  public struct Iterator: AsyncIteratorProtocol {
+    let sequence: MarbleSequence
+    let record: IterationRecord
+    var index = 0
+    var start: TestClock.Instant?
+
+    /// The next element at its step; `nil` after `|`, or when the task is cancelled.
+    ///
+    /// ```swift
+    /// var iterator = clock.marbles("ab|", step: .seconds(1)).makeAsyncIterator()
+    /// async let first = iterator.next()   // "a", at once
+    /// ```
+    public mutating func next() async throws(MarbleFailure) -> Element? {
+      try await next(isolation: nil)
+    }
+
+    /// The next element at its step; `nil` after `|`, or when the task is cancelled.
+    ///
+    /// ```swift
+    /// for try await query in clock.marbles("a-b|", step: .seconds(1)) { print(query) }
+    /// ```
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(MarbleFailure)
+      -> Element?
+    {
+      let start = self.start ?? record.started()
+      self.start = start
+      guard !record.hasEnded else { return nil }
+      guard !Task.isCancelled else { return end(.cancelled) }
+      guard index < sequence.events.count else {
+        await waitUntilCancelled()
+        return end(.cancelled)
+      }
+      let (step, event) = sequence.events[index]
+      let due = start.advanced(by: sequence.step * step)
+      if sequence.clock.now < due {
+        do {
+          try await sequence.clock.sleep(until: due)
+        } catch {
+          return end(.cancelled)
+        }
+      }
+      index += 1
+      switch event {
+      case .element(let element): return element
+      case .finish: return end(.finished)
+      case .failure:
+        _ = end(.failed)
+        throw MarbleFailure(step: step)
+      }
+    }
+
+    private func end(_ ending: MarbleIteration.Ending) -> Element? {
+      record.end(ending)
+      return nil
+    }
+  }
+}
+
+/// How one iteration of a ``MarbleSequence`` went.
+public struct MarbleIteration: Hashable, Sendable {
+  /// How an iteration ended.
+  public enum Ending: Hashable, Sendable {
+    /// It played `|`.
+    case finished
+    /// It played `^`.
+    case failed
+    /// Its task was cancelled.
+    case cancelled
+    /// Its iterator was released before the diagram ended: nobody asked for more.
+    case released
+  }
+
+  /// When the iteration's first `next()` came.
+  public var started: TestClock.Instant
+  /// When it ended, if it has.
+  public var ended: TestClock.Instant?
+  /// How it ended, if it has.
+  public var ending: Ending?
+}
+
+/// The iterations of one sequence, shared by its copies.
+final class LockedLog: Sendable {
+  let iterations = Mutex<[MarbleIteration]>([])
+}
+
+/// One iteration's entry in the log; releasing the iterator before the end marks it released.
+final class IterationRecord: Sendable {
+  private let log: LockedLog
+  private let clock: TestClock
+  private let index = Mutex<Int?>(nil)
+
+  init(log: LockedLog, clock: TestClock) {
+    self.log = log
+    self.clock = clock
+  }
+
+  func started() -> TestClock.Instant {
+    let now = clock.now
+    let position = log.iterations.withLock { iterations in
+      iterations.append(MarbleIteration(started: now))
+      return iterations.count - 1
+    }
+    index.withLock { $0 = position }
+    return now
+  }
+
+  var hasEnded: Bool {
+    guard let position = index.withLock({ $0 }) else { return false }
+    return log.iterations.withLock { $0[position].ending != nil }
+  }
+
+  func end(_ ending: MarbleIteration.Ending) {
+    guard let position = index.withLock({ $0 }) else { return }
+    let now = clock.now
+    log.iterations.withLock { iterations in
+      guard iterations[position].ending == nil else { return }
+      iterations[position].ended = now
+      iterations[position].ending = ending
+    }
+  }
+
+  deinit { end(.released) }
+}
+
+/// Suspends until the task is cancelled, without a sleeper on any clock: a diagram with no
+/// ending leaves nothing for `run()` or `marbles(of:)` to advance to.
+private func waitUntilCancelled() async {
+  let parked = Mutex<(continuation: UnsafeContinuation<Void, Never>?, isCancelled: Bool)>(
+    (nil, false))
+  await withTaskCancellationHandler {
+    await withUnsafeContinuation { continuation in
+      let isCancelled = parked.withLock { state in
+        state.continuation = continuation
+        return state.isCancelled
+      }
+      if isCancelled { continuation.resume() }
+    }
+  } onCancel: {
+    let continuation = parked.withLock { state in
+      state.isCancelled = true
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    continuation?.resume()
+  }
+}

@@ -1,0 +1,81 @@
+import AsyncPacing
+import Testing
+
+extension TestClock {
+  /// A sequence that plays `diagram` on this clock, one character per `step`; each element is
+  /// its symbol as written (`a`, or `ab` for `'ab'`).
+  ///
+  /// ```swift
+  /// await withTestClock { clock in
+  ///   let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
+  ///   let searched = await clock.marbles(
+  ///     of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
+  ///   #expect(searched == "-------c---[d|]")
+  /// }
+  /// ```
+  ///
+  /// The notation is the one of the pacing contract: `-` a quiet step, `a` or `'ab'` an
+  /// element, `|` the end, `^` a ``MarbleFailure``, `[ab|]` several events at one step. A
+  /// diagram that is not valid notation, or a `step` that is not positive, is recorded as an
+  /// issue at the caller's line, and the sequence then ends at once.
+  public func marbles(
+    _ diagram: String, step: Duration, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> MarbleSequence<String> {
+    marbles(diagram, step: step, sourceLocation: sourceLocation) { symbol, _ in symbol }
+  }
+
+  /// A sequence that plays `diagram` on this clock, one character per `step`, with each
+  /// symbol's element taken from `values` (keys are the symbols as written, without quotes).
+  ///
+  /// ```swift
+  /// await withTestClock { clock in
+  ///   let numbers = clock.marbles("a-b|", step: .seconds(1), values: ["a": 1, "b": 2])
+  ///   let doubled = await clock.marbles(of: numbers.map { $0 * 2 }, step: .seconds(1))
+  ///   #expect(doubled == "2-4|")
+  /// }
+  /// ```
+  ///
+  /// A symbol missing from `values` is recorded as an issue naming its position.
+  public func marbles<Value: Sendable>(
+    _ diagram: String, step: Duration, values: [String: Value],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> MarbleSequence<Value> {
+    marbles(diagram, step: step, sourceLocation: sourceLocation) {
+      (symbol, offset) throws(MarbleSyntaxError) in
+      guard let value = values[symbol] else {
+        let known = values.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+        throw MarbleSyntaxError(
+          diagram: diagram, offset: offset,
+          problem: "`\(symbol)` has no value in `values:` (it has \(known))")
+      }
+      return value
+    }
+  }
+
+  private func marbles<Value: Sendable>(
+    _ diagram: String, step: Duration, sourceLocation: SourceLocation,
+    value: (String, Int) throws(MarbleSyntaxError) -> Value
+  ) -> MarbleSequence<Value> {
+    typealias Event = MarbleSequence<Value>.Event
+    guard step > .zero else {
+      Issue.record(
+        Comment(rawValue: "marbles(_:step:): `step` must be positive, got \(step)"),
+        sourceLocation: sourceLocation)
+      return MarbleSequence(clock: self, step: .seconds(1), events: [(0, Event.finish)])
+    }
+    do throws(MarbleSyntaxError) {
+      let parsed = try MarbleNotation.parseWithOffsets(diagram)
+      let events = try parsed.map { parsed throws(MarbleSyntaxError) -> (step: Int, event: Event) in
+        switch parsed.event {
+        case .element(let symbol): (parsed.step, .element(try value(symbol, parsed.offset)))
+        case .finish: (parsed.step, .finish)
+        case .failure: (parsed.step, .failure)
+        }
+      }
+      return MarbleSequence(clock: self, step: step, events: events)
+    } catch {
+      Issue.record(Comment(rawValue: error.description), sourceLocation: sourceLocation)
+      return MarbleSequence(clock: self, step: step, events: [(0, Event.finish)])
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import AsyncPacing
+
+/// One event a ``SequenceRecorder`` received, with the instant it happened.
+///
+/// ```swift
+/// let event = await recorder.next()
+/// #expect(event?.element == "swift")
+/// #expect(event?.instant == TestClock.Instant(offset: .milliseconds(300)))
+/// ```
+public struct RecordedEvent<Element: Sendable>: Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: Sendable {
+    /// The sequence produced an element.
+    case element(Element)
+    /// The sequence ended.
+    case finish
+    /// The sequence threw.
+    case failure(any Error)
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// When, on the recording clock.
+  public var instant: TestClock.Instant
+
+  /// The element, if the event is one.
+  public var element: Element? {
+    if case .element(let element) = kind { element } else { nil }
+  }
+
+  /// The event as a test failure shows it, such as `element "sw" at +0.3s`.
+  public var description: String {
+    switch kind {
+    case .element(let element): "element \(String(reflecting: element)) at \(instant)"
+    case .finish: "finish at \(instant)"
+    case .failure(let error): "failure \(error) at \(instant)"
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Synchronization
+import Testing
+
+/// Every way the marble API can be misused or disappointed reports an issue that says why.
+@Suite struct MarbleIssueTests {
+  /// Runs `body`, expecting exactly the issues whose messages contain `fragments`, in order.
+  static func expectIssues(
+    _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async -> Void
+  ) async {
+    let recorded = Mutex<[String]>([])
+    await withKnownIssue(sourceLocation: sourceLocation) {
+      await body()
+    } matching: { issue in
+      recorded.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+      return true
+    }
+    let messages = recorded.withLock { $0 }
+    #expect(messages.count == fragments.count, "\(messages)", sourceLocation: sourceLocation)
+    for (message, fragment) in zip(messages, fragments) {
+      #expect(message.contains(fragment), "\(message)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test(arguments: [
+    (
+      "a-(",
+      "unexpected `(`; expected `-`, a letter or digit, a quoted value, `[`, `|` or `^` at offset 2"
+    ),
+    ("a-[bc", "the group opened here is not closed; expected `]` at offset 2"),
+    ("'ab", "the quote opened here is not closed; expected `'` at offset 0"),
+    ("a]", "unexpected `]`"),
+    ("[]", "an empty group; write `-` for a quiet step at offset 0"),
+    ("a|b", "an event after the end (`|` or `^`); nothing can follow it at offset 2"),
+    ("[[a]]", "a group inside a group at offset 1"),
+  ])
+  func aMalformedDiagramNamesThePositionAndWhatWasExpected(_ diagram: String, message: String)
+    async
+  {
+    await Self.expectIssues([message]) {
+      await withTestClock { clock in
+        let played = clock.marbles(diagram, step: .seconds(1))
+        #expect(await clock.marbles(of: played, step: .seconds(1)) == "|")
+      }
+    }
+  }
+
+  @Test func aSymbolMissingFromValuesIsNamed() async {
+    await Self.expectIssues(["`c` has no value in `values:` (it has `a`, `b`) at offset 4"]) {
+      await withTestClock { clock in
+        _ = clock.marbles("a-b-c|", step: .seconds(1), values: ["a": 1, "b": 2])
+      }
+    }
+  }
+
+  @Test func anEventBetweenStepsIsNeverRoundedSilently() async {
+    await Self.expectIssues([
+      "| came at +1.5s, which is not a whole number of steps of 1.0 seconds from the start at +0s"
+    ]) {
+      await withTestClock { clock in
+        let late = clock.marbles("a|", step: .milliseconds(1500))
+        _ = await clock.marbles(of: late, step: .seconds(1))
+      }
+    }
+  }
+
+  @Test func aClockOutsideWithTestClockIsRefused() async {
+    await Self.expectIssues(["this clock has no test executor"]) {
+      let clock = TestClock()
+      #expect(
+        await clock.marbles(of: clock.marbles("a|", step: .seconds(1)), step: .seconds(1)) == "")
+    }
+  }
+
+  @Test func aStepThatIsNotPositiveIsRefused() async {
+    await Self.expectIssues(["`step` must be positive, got 0.0 seconds", "`step` must be positive"])
+    {
+      await withTestClock { clock in
+        let played = clock.marbles("a|", step: .zero)
+        _ = await clock.marbles(of: played, step: .zero)
+      }
+    }
+  }
+
+  @Test func aMismatchShowsBothDiagramsAlignedAndTheFirstDifferentStep() async {
+    await Self.expectIssues([
+      """
+      the diagrams differ from step 6 on
+      expected: ------c----[d|]
+        actual: -------c---[d|]
+                      ^
+      """
+    ]) {
+      await withTestClock { clock in
+        let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
+        await clock.expectMarbles(
+          "------c----[d|]", of: queries.debounce(for: .milliseconds(300), clock: clock),
+          step: .milliseconds(100))
+      }
+    }
+  }
+
+  @Test func aMatchRecordsNothing() async {
+    await withTestClock { clock in
+      let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
+      await clock.expectMarbles(
+        "-------c---[d|]--", of: queries.debounce(for: .milliseconds(300), clock: clock),
+        step: .milliseconds(100))
+    }
+  }
+}
