@@ -15,7 +15,8 @@ let package = Package(
     .target(name: "AsyncPacing"),
     .target(name: "AsyncPacingTesting", dependencies: ["AsyncPacing"]),
     .testTarget(name: "AsyncPacingTests", dependencies: ["AsyncPacing", "AsyncPacingTesting"]),
-    .testTarget(name: "AsyncPacingTestingTests", dependencies: ["AsyncPacing", "AsyncPacingTesting"]),
+    .testTarget(
+      name: "AsyncPacingTestingTests", dependencies: ["AsyncPacing", "AsyncPacingTesting"]),
     .executableTarget(
       name: "PacingTimeline", dependencies: ["AsyncPacing"], path: "Examples/PacingTimeline"),
     .executableTarget(
@@ -31,7 +32,9 @@ let package = Package(
       path: "Examples/SearchFeatureTests"),
     .executableTarget(
       name: "TestClockTour", dependencies: ["AsyncPacing"], path: "Examples/TestClockTour"),
-    .executableTarget(name: "Stress", dependencies: ["AsyncPacing"], path: "Benchmarks/Stress"),
+    .executableTarget(
+      name: "Stress", dependencies: ["AsyncPacing", "AsyncPacingTesting"], path: "Benchmarks/Stress"
+    ),
     .executableTarget(
       name: "PacingBenchmarks", dependencies: ["AsyncPacing"], path: "Benchmarks/PacingBenchmarks"),
   ],

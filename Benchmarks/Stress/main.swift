@@ -24,6 +24,7 @@ let scenarios: [(name: String, run: @Sendable () async -> Bool)] =
   [
     ("TestClock pipeline", { @Sendable in await pipelineRunIsExact() }),
     ("TestClock main actor", { @Sendable in await mainActorRunIsExact() }),
+    ("marble diagrams through a pipeline", { @Sendable in await marbleRunIsExact() }),
   ] + operatorScenarios
 
 var allExact = true

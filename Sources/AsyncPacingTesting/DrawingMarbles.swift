@@ -25,11 +25,14 @@ extension TestClock {
   /// the iteration and waits for it, so nothing of it is left sleeping on the clock.
   ///
   /// - Parameters:
-  ///   - busySteps: after each element the consumer works this many steps, sleeping on the
+  ///   - sequence: What to draw: any `AsyncSequence`, with elements drawn by their description.
+  ///   - step: How long one character of the diagram lasts.
+  ///   - busySteps: After each element the consumer works this many steps, sleeping on the
   ///     clock, before it asks for the next: a busy consumer.
-  ///   - cancelledAt: the step at which the consumer's task is cancelled, if any.
-  ///   - maxSteps: how far time may move, in steps, so that a repeating timer cannot run the
+  ///   - cancelledAt: The step at which the consumer's task is cancelled, if any.
+  ///   - maxSteps: How far time may move, in steps, so that a repeating timer cannot run the
   ///     drawing forever.
+  ///   - sourceLocation: Where an issue is reported: the caller's line.
   ///
   /// An event at an instant that is not a whole number of steps from the call is recorded as
   /// an issue naming the instant and the step, and so is a clock not made by `withTestClock`,

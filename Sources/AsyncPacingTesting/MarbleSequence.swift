@@ -1,7 +1,7 @@
 import AsyncPacing
 import Synchronization
 
-/// A marble diagram played on a ``AsyncPacing/TestClock``: an `AsyncSequence` whose events
+/// A marble diagram played on a `TestClock`: an `AsyncSequence` whose events
 /// happen at the diagram's steps, counted from the first `next()` of each iteration.
 ///
 /// Make one with `clock.marbles(_:step:)` or `clock.marbles(_:step:values:)`:
@@ -21,6 +21,11 @@ import Synchronization
 /// ``iterations`` tells how each iteration started and ended, so a test can see that an
 /// operator cancelled its upstream.
 public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
+  /// What `^` throws: iterate with `try`.
+  ///
+  /// ```swift
+  /// for try await line in clock.marbles("a-^", step: .seconds(1)) { print(line) }
+  /// ```
   public typealias Failure = MarbleFailure
 
   enum Event: Sendable {
@@ -49,11 +54,22 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
   /// ```
   public var iterations: [MarbleIteration] { log.iterations.withLock { $0 } }
 
+  /// An iterator that plays the diagram from its first `next()`.
+  ///
+  /// ```swift
+  /// var letters = clock.marbles("ab|", step: .seconds(1)).makeAsyncIterator()
+  /// let first = try await letters.next()   // "a", at once
+  /// ```
   public func makeAsyncIterator() -> Iterator {
     Iterator(sequence: self, record: IterationRecord(log: log, clock: clock))
   }
 
   /// Plays the diagram's events at their steps.
+  ///
+  /// ```swift
+  /// var letters = clock.marbles("a-b|", step: .seconds(1)).makeAsyncIterator()
+  /// async let second = { _ = try await letters.next(); return try await letters.next() }()
+  /// ```
   public struct Iterator: AsyncIteratorProtocol {
     let sequence: MarbleSequence
     let record: IterationRecord
@@ -113,8 +129,21 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// How one iteration of a ``MarbleSequence`` went.
+///
+/// ```swift
+/// let typing = clock.marbles("a-b-c|", step: .seconds(1))
+/// _ = await clock.marbles(of: typing, step: .seconds(1), cancelledAt: 1)
+/// #expect(typing.iterations == [
+///   MarbleIteration(started: TestClock.Instant(), ended: TestClock.Instant(offset: .seconds(1)),
+///     ending: .cancelled)
+/// ])
+/// ```
 public struct MarbleIteration: Hashable, Sendable {
   /// How an iteration ended.
+  ///
+  /// ```swift
+  /// #expect(typing.iterations.map(\.ending) == [.finished, .cancelled])
+  /// ```
   public enum Ending: Hashable, Sendable {
     /// It played `|`.
     case finished
@@ -127,11 +156,36 @@ public struct MarbleIteration: Hashable, Sendable {
   }
 
   /// When the iteration's first `next()` came.
+  ///
+  /// ```swift
+  /// #expect(typing.iterations.first?.started == TestClock.Instant())
+  /// ```
   public var started: TestClock.Instant
+
   /// When it ended, if it has.
+  ///
+  /// ```swift
+  /// #expect(typing.iterations.first?.ended == TestClock.Instant(offset: .seconds(4)))
+  /// ```
   public var ended: TestClock.Instant?
+
   /// How it ended, if it has.
+  ///
+  /// ```swift
+  /// #expect(typing.iterations.first?.ending == .cancelled)
+  /// ```
   public var ending: Ending?
+
+  /// An iteration as a test expects it.
+  ///
+  /// ```swift
+  /// let expected = MarbleIteration(started: TestClock.Instant(), ended: nil, ending: nil)
+  /// ```
+  public init(started: TestClock.Instant, ended: TestClock.Instant? = nil, ending: Ending? = nil) {
+    self.started = started
+    self.ended = ended
+    self.ending = ending
+  }
 }
 
 /// The iterations of one sequence, shared by its copies.

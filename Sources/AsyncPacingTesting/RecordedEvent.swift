@@ -9,6 +9,10 @@ import AsyncPacing
 /// ```
 public struct RecordedEvent<Element: Sendable>: Sendable, CustomStringConvertible {
   /// What happened.
+  ///
+  /// ```swift
+  /// if case .failure(let error) = event.kind { print(error) }
+  /// ```
   public enum Kind: Sendable {
     /// The sequence produced an element.
     case element(Element)
@@ -19,16 +23,33 @@ public struct RecordedEvent<Element: Sendable>: Sendable, CustomStringConvertibl
   }
 
   /// What happened.
+  ///
+  /// ```swift
+  /// guard case .element(let query) = event.kind else { return }
+  /// ```
   public var kind: Kind
+
   /// When, on the recording clock.
+  ///
+  /// ```swift
+  /// #expect(event.instant == TestClock.Instant(offset: .milliseconds(300)))
+  /// ```
   public var instant: TestClock.Instant
 
   /// The element, if the event is one.
+  ///
+  /// ```swift
+  /// #expect(event.element == "swift")
+  /// ```
   public var element: Element? {
     if case .element(let element) = kind { element } else { nil }
   }
 
-  /// The event as a test failure shows it, such as `element "sw" at +0.3s`.
+  /// The event as a test failure shows it.
+  ///
+  /// ```swift
+  /// print(event)   // element "sw" at +0.3s
+  /// ```
   public var description: String {
     switch kind {
     case .element(let element): "element \(String(reflecting: element)) at \(instant)"

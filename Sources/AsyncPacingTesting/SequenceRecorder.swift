@@ -55,7 +55,7 @@ extension TestClock {
   }
 }
 
-/// The events of a sequence that ``AsyncPacing/TestClock/record(_:maxAdvances:sourceLocation:_:)``
+/// The events of a sequence that `clock.record(_:)`
 /// iterates, asked for one at a time.
 ///
 /// ```swift

@@ -13,7 +13,7 @@ import Testing
     var testDescription: String { "\(file):\(line) \(text)" }
   }
 
-  static let declarations: [Declaration] = SourceFiles.library.flatMap { file in
+  static let declarations: [Declaration] = SourceFiles.libraries.flatMap { file in
     publicDeclarations(in: file.lines, file: file.name)
   }
 

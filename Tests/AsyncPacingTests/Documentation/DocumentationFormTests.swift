@@ -11,8 +11,10 @@ import Testing
   /// The articles, the README and the doc comments of the library, as (name, lines).
   static let documents: [SourceFiles.File] =
     SourceFiles.files(under: "Sources/AsyncPacing/AsyncPacing.docc", extension: "md")
+    + SourceFiles.files(
+      under: "Sources/AsyncPacingTesting/AsyncPacingTesting.docc", extension: "md")
     + [SourceFiles.file("README.md")].compactMap { $0 }
-    + SourceFiles.library.map { file in
+    + SourceFiles.libraries.map { file in
       // A doc comment's code block renders without its `///`.
       SourceFiles.File(
         name: file.name,

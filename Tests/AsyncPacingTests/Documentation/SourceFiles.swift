@@ -24,6 +24,11 @@ enum SourceFiles {
   /// The library's Swift sources.
   static var library: [File] { files(under: "Sources/AsyncPacing", extension: "swift") }
 
+  /// The Swift sources of both library products.
+  static var libraries: [File] {
+    library + files(under: "Sources/AsyncPacingTesting", extension: "swift")
+  }
+
   /// One file, by its path relative to the package root.
   static func file(_ name: String) -> File? {
     let url = packageRoot.appendingPathComponent(name)
