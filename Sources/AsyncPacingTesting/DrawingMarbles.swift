@@ -29,9 +29,11 @@ extension TestClock {
   ///   - step: How long one character of the diagram lasts.
   ///   - busySteps: After each element the consumer works this many steps, sleeping on the
   ///     clock, before it asks for the next: a busy consumer.
-  ///   - cancelledAt: The step at which the consumer's task is cancelled, if any.
-  ///   - maxSteps: How far time may move, in steps, so that a repeating timer cannot run the
-  ///     drawing forever.
+  ///   - cancelledAt: The step at which the consumer's task is cancelled, if any. What falls
+  ///     due at that step is drawn first, then the cancellation comes (RxJS's `!` at a frame
+  ///     hides that frame's events).
+  ///   - maxSteps: How far time may move, in steps of the diagram, so that a repeating timer
+  ///     cannot run the drawing forever; the clock may also advance at most 64 times a step.
   ///   - sourceLocation: Where an issue is reported: the caller's line.
   ///
   /// An event at an instant that is not a whole number of steps from the call is recorded as
@@ -40,14 +42,32 @@ extension TestClock {
   public func marbles<Drawn: AsyncSequence & Sendable>(
     of sequence: Drawn, step: Duration, busySteps: Int = 0, cancelledAt: Int? = nil,
     maxSteps: Int = 1_000, sourceLocation: SourceLocation = #_sourceLocation
-  ) async -> String where Drawn.Element: Sendable {
-    guard checkDrawingArguments(step: step, busySteps: busySteps, sourceLocation: sourceLocation)
-    else { return "" }
+  ) async -> String {
+    let events = await drawnEvents(
+      of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
+      maxSteps: maxSteps, sourceLocation: sourceLocation)
+    return events.map(MarbleNotation.render) ?? ""
+  }
+
+  /// What ``marbles(of:step:busySteps:cancelledAt:maxSteps:sourceLocation:)`` draws, as
+  /// events; `nil` when the arguments allow no drawing (an issue says why).
+  func drawnEvents<Drawn: AsyncSequence & Sendable>(
+    of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
+    sourceLocation: SourceLocation
+  ) async -> [MarbleStepEvent]? {
+    guard
+      checkDrawingArguments(
+        step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
+        sourceLocation: sourceLocation)
+    else { return nil }
     let start = now
     let log = DrawingLog()
-    await withTaskGroup { group in
+    let outcome = await withTaskGroup { group in
       group.addTask {
+        // Once the drawing cancels the iteration, nothing more is drawn: an element or an end
+        // that the cancellation itself brings about is not the sequence's doing.
         func record(_ event: MarbleEvent) {
+          guard !Task.isCancelled else { return }
           let instant = self.now
           log.received.withLock { $0.append((instant, event)) }
         }
@@ -56,36 +76,56 @@ extension TestClock {
           while let element = try await iterator.next(isolation: nil) {
             record(.element(String(describing: element)))
             if busySteps > 0 {
-              do { try await self.sleep(until: self.now.advanced(by: step * busySteps)) } catch {}
+              do {
+                try await self.sleep(until: self.now.advanced(bySaturating: step.times(busySteps)))
+              } catch {}
             }
             if Task.isCancelled { break }
           }
-          if !Task.isCancelled { record(.finish) }
+          record(.finish)
         } catch {
-          if !Task.isCancelled { record(.failure) }
+          record(.failure)
         }
         log.hasEnded.withLock { $0 = true }
       }
-      let limit = start.advanced(by: step * maxSteps)
-      _ = await drive(
-        until: { log.hasEnded.withLock { $0 } }, through: limit,
-        pause: cancelledAt.map { start.advanced(by: step * min($0, maxSteps)) },
+      // Deadlines finer than the step could take many advances per step; this bounds them too.
+      let outcome = await drive(
+        until: { log.hasEnded.withLock { $0 } },
+        through: start.advanced(bySaturating: step.times(maxSteps)),
+        maxAdvances: maxSteps.multipliedReportingOverflow(by: 64).overflow ? .max : maxSteps * 64,
+        pause: cancelledAt.map { start.advanced(bySaturating: step.times($0)) },
         atPause: { group.cancelAll() })
       group.cancelAll()
       await group.waitForAll()
+      return outcome
+    }
+    if case .limitReached(let next) = outcome,
+      next <= start.advanced(bySaturating: step.times(maxSteps))
+    {
+      Issue.record(
+        Comment(
+          rawValue: "marbles(of:step:): the clock advanced \(maxSteps * 64) times before step "
+            + "\(maxSteps) (now \(now)): deadlines much finer than the step?"),
+        sourceLocation: sourceLocation)
     }
     await settle()
-    return draw(
+    return events(
       log.received.withLock { $0 }, from: start, step: step, sourceLocation: sourceLocation)
   }
 
   /// Records an issue and returns false when the drawing cannot be made.
   private func checkDrawingArguments(
-    step: Duration, busySteps: Int, sourceLocation: SourceLocation
+    step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
+    sourceLocation: SourceLocation
   ) -> Bool {
     var problems: [String] = []
     if step <= .zero { problems.append("`step` must be positive, got \(step)") }
     if busySteps < 0 { problems.append("`busySteps` must not be negative, got \(busySteps)") }
+    if maxSteps <= 0 { problems.append("`maxSteps` must be positive, got \(maxSteps)") }
+    if let cancelledAt, cancelledAt < 0 || cancelledAt > maxSteps {
+      problems.append(
+        "`cancelledAt` must be a step from 0 to `maxSteps` (\(maxSteps)), got \(cancelledAt)")
+    }
     if taskExecutor == nil {
       problems.append(
         "this clock has no test executor, so it cannot tell when the sequence's work has run: "
@@ -98,11 +138,11 @@ extension TestClock {
     return problems.isEmpty
   }
 
-  private func draw(
+  private func events(
     _ received: [(instant: Instant, event: MarbleEvent)], from start: Instant, step: Duration,
     sourceLocation: SourceLocation
-  ) -> String {
-    let events = received.map { instant, event in
+  ) -> [MarbleStepEvent] {
+    received.map { instant, event in
       let (steps, remainder) = start.duration(to: instant).dividedInWholeSteps(of: step)
       if remainder != .zero {
         Issue.record(
@@ -114,7 +154,6 @@ extension TestClock {
       }
       return MarbleStepEvent(step: steps, event: event)
     }
-    return MarbleNotation.render(events)
   }
 }
 
@@ -122,20 +161,4 @@ extension TestClock {
 private final class DrawingLog: Sendable {
   let received = Mutex<[(instant: TestClock.Instant, event: MarbleEvent)]>([])
   let hasEnded = Mutex(false)
-}
-
-extension Duration {
-  /// How many whole `step`s fit, and what is left: exact, unlike `Duration / Duration`.
-  func dividedInWholeSteps(of step: Duration) -> (Int, Duration) {
-    let total =
-      Int128(components.seconds) * 1_000_000_000_000_000_000 + Int128(components.attoseconds)
-    let size =
-      Int128(step.components.seconds) * 1_000_000_000_000_000_000
-      + Int128(step.components.attoseconds)
-    let (steps, remainder) = total.quotientAndRemainder(dividingBy: size)
-    let left = Duration(
-      secondsComponent: Int64(remainder / 1_000_000_000_000_000_000),
-      attosecondsComponent: Int64(remainder % 1_000_000_000_000_000_000))
-    return (Int(steps), left)
-  }
 }

@@ -6,12 +6,22 @@ enum MarbleEvent: Hashable, Sendable {
   case failure
 }
 
-/// An event at a step of a diagram.
+/// An event at a step of a diagram; two are equal when step and event are, wherever they
+/// were written.
 struct MarbleStepEvent: Hashable, Sendable {
   var step: Int
   var event: MarbleEvent
   /// Where the event is written in its diagram (0 for one not parsed from text).
   var offset = 0
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.step == rhs.step && lhs.event == rhs.event
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(step)
+    hasher.combine(event)
+  }
 }
 
 /// Why a text is not a marble diagram, and where: the offset counts characters from 0.
@@ -33,9 +43,9 @@ enum MarbleNotation {
     return try reader.read()
   }
 
-  /// The events of `diagram`, comparable with those of another diagram.
+  /// The events of `diagram`.
   static func parse(_ diagram: String) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
-    try parseWithOffsets(diagram).map { MarbleStepEvent(step: $0.step, event: $0.event) }
+    try parseWithOffsets(diagram)
   }
 
   /// The diagram of `events` (sorted by step): `-` for each quiet step, one event bare, several

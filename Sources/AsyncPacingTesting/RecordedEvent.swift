@@ -36,6 +36,17 @@ public struct RecordedEvent<Element: Sendable>: Sendable, CustomStringConvertibl
   /// ```
   public var instant: TestClock.Instant
 
+  /// An event as a test expects it.
+  ///
+  /// ```swift
+  /// let expected = RecordedEvent(kind: .element("swift"), instant: .init(offset: .seconds(1)))
+  /// #expect(await searches.next() == expected)
+  /// ```
+  public init(kind: Kind, instant: TestClock.Instant) {
+    self.kind = kind
+    self.instant = instant
+  }
+
   /// The element, if the event is one.
   ///
   /// ```swift
@@ -55,6 +66,25 @@ public struct RecordedEvent<Element: Sendable>: Sendable, CustomStringConvertibl
     case .element(let element): "element \(String(reflecting: element)) at \(instant)"
     case .finish: "finish at \(instant)"
     case .failure(let error): "failure \(error) at \(instant)"
+    }
+  }
+}
+
+extension RecordedEvent: Equatable where Element: Equatable {
+  /// Equal kinds at equal instants; two failures are equal when they print the same, since
+  /// errors are not `Equatable`.
+  ///
+  /// ```swift
+  /// #expect(await lines.next() == RecordedEvent(kind: .finish, instant: .init(offset: .seconds(2))))
+  /// ```
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    guard lhs.instant == rhs.instant else { return false }
+    switch (lhs.kind, rhs.kind) {
+    case (.element(let left), .element(let right)): return left == right
+    case (.finish, .finish): return true
+    case (.failure(let left), .failure(let right)):
+      return String(reflecting: left) == String(reflecting: right)
+    default: return false
     }
   }
 }

@@ -27,6 +27,7 @@ extension TestClock {
   /// `body` cancels the iteration and waits for it to end.
   public func record<Recorded: AsyncSequence & Sendable, Outcome, Failure: Error>(
     _ sequence: Recorded, maxAdvances: Int = 1_000,
+    isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (SequenceRecorder<Recorded.Element>) async throws(Failure) -> Outcome
   ) async throws(Failure) -> Outcome where Recorded.Element: Sendable {
@@ -199,14 +200,16 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
       while let element = try await iterator.next(isolation: nil) {
         receive(.element(element))
       }
-      if !Task.isCancelled { receive(.finish) }
+      receive(.finish)
     } catch {
-      if !Task.isCancelled { receive(.failure(error)) }
+      receive(.failure(error))
     }
     state.withLock { $0.hasEnded = true }
   }
 
   private func receive(_ kind: RecordedEvent<Element>.Kind) {
+    // What the recording's own cancellation brings about is not the sequence's doing.
+    guard !Task.isCancelled else { return }
     let event = RecordedEvent(kind: kind, instant: clock.now)
     state.withLock { $0.received.append(event) }
   }

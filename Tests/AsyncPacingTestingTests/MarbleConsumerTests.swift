@@ -26,6 +26,31 @@ import Testing
     }
   }
 
+  @Test func aConsumerCancelledWhileBusyCancelsTheUpstreamToo() async {
+    await withTestClock { clock in
+      let typing = clock.marbles("a-b-c-d|", step: .seconds(1))
+      let drawn = await clock.marbles(of: typing, step: .seconds(1), busySteps: 2, cancelledAt: 3)
+      #expect(drawn == "a-b")
+      #expect(typing.iterations.map(\.ending) == [.cancelled])
+    }
+  }
+
+  @Test func deadlinesFinerThanTheStepAreBoundedToo() async {
+    await MarbleIssueTests.expectIssues(["the clock advanced 320 times before step 5"]) {
+      await withTestClock { clock in
+        let polling = Ticks(clock: clock, period: .milliseconds(1))
+        _ = await clock.marbles(of: polling, step: .seconds(1), maxSteps: 5)
+      }
+    }
+  }
+
+  @Test func aHugeStepLimitIsNoCrash() async {
+    await withTestClock { clock in
+      let letters = clock.marbles("a-b|", step: .seconds(100))
+      #expect(await clock.marbles(of: letters, step: .seconds(100), maxSteps: .max) == "a-b|")
+    }
+  }
+
   @Test func aDiagramWithoutAnEndingWaitsWithoutSleepingOnTheClock() async {
     await withTestClock { clock in
       let open = clock.marbles("a-b", step: .seconds(1))
@@ -56,16 +81,18 @@ import Testing
   }
 }
 
-/// Sleeps one second on the clock, forever, and never produces an element.
+/// Sleeps `period` on the clock, forever, and never produces an element.
 struct Ticks: AsyncSequence, Sendable {
   let clock: TestClock
+  var period = Duration.seconds(1)
 
   struct AsyncIterator: AsyncIteratorProtocol {
     let clock: TestClock
+    let period: Duration
     mutating func next() async throws -> Int? {
-      while true { try await clock.sleep(for: .seconds(1)) }
+      while true { try await clock.sleep(for: period) }
     }
   }
 
-  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(clock: clock) }
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(clock: clock, period: period) }
 }

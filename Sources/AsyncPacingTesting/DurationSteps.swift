@@ -1,0 +1,24 @@
+import AsyncPacing
+
+extension Duration {
+  /// How many whole `step`s fit, and what is left: exact, unlike `Duration / Duration`.
+  func dividedInWholeSteps(of step: Duration) -> (Int, Duration) {
+    let (steps, remainder) = attoseconds.quotientAndRemainder(dividingBy: step.attoseconds)
+    return (Int(clamping: steps), Duration(attoseconds: remainder))
+  }
+
+  /// `self × count`, or the longest `Duration` when that does not fit: a step limit of
+  /// `Int.max` means no limit, not a crash.
+  func times(_ count: Int) -> Duration {
+    let (product, overflow) = attoseconds.multipliedReportingOverflow(by: Int128(count))
+    return overflow ? Duration(attoseconds: .max) : Duration(attoseconds: product)
+  }
+}
+
+extension TestClock.Instant {
+  /// The instant `duration` later, or the last one there is.
+  func advanced(bySaturating duration: Duration) -> TestClock.Instant {
+    let (sum, overflow) = offset.attoseconds.addingReportingOverflow(duration.attoseconds)
+    return TestClock.Instant(offset: Duration(attoseconds: overflow ? .max : sum))
+  }
+}
