@@ -52,11 +52,12 @@ func summarize(runs: Int, processes: Int) {
   }
 }
 
-private func median(_ sorted: [Double]) -> Double {
+func median(_ sorted: [Double]) -> Double {
   sorted.isEmpty ? 0 : sorted[sorted.count / 2]
 }
 
-private func format(_ value: Double) -> String {
+/// One decimal.
+func format(_ value: Double) -> String {
   String((value * 10).rounded() / 10)
 }
 

@@ -71,6 +71,7 @@ if arguments.first != "child" {
   let processes = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
   summarize(runs: runs, processes: processes)
   measureMemoryInChildProcesses(sizes: [10_000, 100_000, 1_000_000])
+  await measureLateness(samples: 40 * runs)
   exit(0)
 }
 
