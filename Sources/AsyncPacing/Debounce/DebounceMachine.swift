@@ -104,11 +104,18 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: ElementPacing
     actions.emit(element, dueAt: instant)
   }
 
+  /// A pacer's cancel: the pending element goes, with its `maxWait` bound; the quiet period
+  /// stays, so the next element is a leading edge only once it has passed.
+  @inlinable
+  mutating func dropPendingElement() {
+    pending = nil
+    maxWaitDeadline = nil
+  }
+
   /// Drops whatever is pending: after the end nothing more is emitted.
   @inlinable
   mutating func end(_ ending: PacingEnding, into actions: inout Actions) {
-    pending = nil
-    maxWaitDeadline = nil
+    dropPendingElement()
     hasEnded = true
     actions.ending = ending
   }

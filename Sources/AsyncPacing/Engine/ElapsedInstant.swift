@@ -23,19 +23,16 @@ struct ElapsedInstant<Duration: DurationProtocol>: PacingInstant, CustomStringCo
   }
 
   // `Swift.Duration`'s own operators are out-of-line calls even in specialised code, and a
-  // machine compares and advances instants several times per element. Its stored halves are
-  // public, so for the standard library's duration (every clock that ships with Swift) the
-  // arithmetic is done here; the type check folds away when the code is specialised.
+  // machine compares and advances instants several times per element. Its attoseconds as an
+  // `Int128` are emitted into the client, so for the standard library's duration (every clock
+  // that ships with Swift) the arithmetic is done on them; the type check folds away when the
+  // code is specialised.
   @inlinable
   func advanced(by duration: Duration) -> Self {
     if Duration.self == Swift.Duration.self {
-      // 128-bit addition of the halves: attoseconds wrap only after some 5·10¹² years.
-      var sum = unsafeBitCast(sinceOrigin, to: Swift.Duration.self)
-      let other = unsafeBitCast(duration, to: Swift.Duration.self)
-      let (low, carry) = sum._low.addingReportingOverflow(other._low)
-      sum._low = low
-      sum._high = sum._high &+ other._high &+ (carry ? 1 : 0)
-      return Self(unsafeBitCast(sum, to: Duration.self))
+      // Attoseconds wrap only after some 5·10¹² years.
+      let sum = Self.attoseconds(sinceOrigin) &+ Self.attoseconds(duration)
+      return Self(unsafeBitCast(Swift.Duration(attoseconds: sum), to: Duration.self))
     }
     return Self(sinceOrigin + duration)
   }
@@ -43,9 +40,7 @@ struct ElapsedInstant<Duration: DurationProtocol>: PacingInstant, CustomStringCo
   @inlinable
   static func < (lhs: Self, rhs: Self) -> Bool {
     if Duration.self == Swift.Duration.self {
-      let lhs = unsafeBitCast(lhs.sinceOrigin, to: Swift.Duration.self)
-      let rhs = unsafeBitCast(rhs.sinceOrigin, to: Swift.Duration.self)
-      return (lhs._high, lhs._low) < (rhs._high, rhs._low)
+      return attoseconds(lhs.sinceOrigin) < attoseconds(rhs.sinceOrigin)
     }
     return lhs.sinceOrigin < rhs.sinceOrigin
   }
@@ -53,11 +48,15 @@ struct ElapsedInstant<Duration: DurationProtocol>: PacingInstant, CustomStringCo
   @inlinable
   static func == (lhs: Self, rhs: Self) -> Bool {
     if Duration.self == Swift.Duration.self {
-      let lhs = unsafeBitCast(lhs.sinceOrigin, to: Swift.Duration.self)
-      let rhs = unsafeBitCast(rhs.sinceOrigin, to: Swift.Duration.self)
-      return lhs._high == rhs._high && lhs._low == rhs._low
+      return attoseconds(lhs.sinceOrigin) == attoseconds(rhs.sinceOrigin)
     }
     return lhs.sinceOrigin == rhs.sinceOrigin
+  }
+
+  /// `duration`, which must be a `Swift.Duration`, in attoseconds.
+  @inlinable
+  static func attoseconds(_ duration: Duration) -> Int128 {
+    unsafeBitCast(duration, to: Swift.Duration.self).attoseconds
   }
 
   @usableFromInline

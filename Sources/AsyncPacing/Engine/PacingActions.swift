@@ -35,9 +35,6 @@ struct PacingActions<Output: Sendable, Instant: PacingInstant>: Sendable {
   }
 
   @inlinable
-  var isEmpty: Bool { first == nil && ending == nil }
-
-  @inlinable
   func forEachEmission(_ body: (Output, Instant) throws -> Void) rethrows {
     if let first { try body(first.output, first.dueAt) }
     if let second { try body(second.output, second.dueAt) }

@@ -60,15 +60,15 @@ public final class Debouncer<Value: Sendable>: Sendable {
     maxWait: C.Duration? = nil, clock: C, cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    let engine = PacerEngine(
+    let runner = PacerRunner(
       machine: DebounceMachine<Value, ElapsedInstant<C.Duration>>(
         DebounceConfiguration(
           interval: interval, edges: edges, maxWait: maxWait, function: "Debouncer")),
       clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
       action: action)
-    sendValue = { engine.send($0) }
-    flushPending = { engine.flush() }
-    cancelPending = { engine.cancel(release: $0) }
+    sendValue = { runner.send($0) }
+    flushPending = { runner.flush() }
+    cancelPending = { runner.cancel(release: $0) }
   }
 
   /// Creates a debouncer that measures time on the continuous clock.

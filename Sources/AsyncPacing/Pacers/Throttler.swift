@@ -47,16 +47,16 @@ public final class Throttler<Value: Sendable>: Sendable {
     edges: PacingEdges = [.leading, .trailing], cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    let engine = PacerEngine(
-      machine: ThrottlerMachine<Value, ElapsedInstant<C.Duration>>(
+    let runner = PacerRunner(
+      machine: ThrottlePacerMachine<Value, ElapsedInstant<C.Duration>>(
         ThrottleConfiguration(
           interval: interval, edges: edges, windowStart: .whenEmissionStarts,
           function: "Throttler"),
         keepsLatest: latest),
       clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action)
-    sendValue = { engine.send($0) }
-    flushPending = { engine.flush() }
-    cancelPending = { engine.cancel(release: $0) }
+    sendValue = { runner.send($0) }
+    flushPending = { runner.flush() }
+    cancelPending = { runner.cancel(release: $0) }
   }
 
   /// Creates a throttler that measures time on the continuous clock.

@@ -201,6 +201,15 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     return actions
   }
 
+  /// A pacer's cancel: the candidate goes, and so does an emitted value that waited for its
+  /// start (no window will open for it); the open window stays. Returns the next `wakeAt`.
+  @inlinable
+  mutating func dropCandidate() -> Instant? {
+    candidate = nil
+    awaitingStart = false
+    return wakeAt
+  }
+
   /// Ends every window whose end is not after `now`, emitting its candidate at that end.
   @inlinable
   mutating func closeWindows(upTo now: Instant, into actions: inout Actions) {

@@ -4,7 +4,7 @@ import Testing
 
 /// Interleavings found in review, pinned down.
 @Suite struct PacerCancellationRaceTests {
-  private typealias Engine = PacerEngine<DebounceMachine<Int, ElapsedInstant<Duration>>, TestClock>
+  private typealias Engine = PacerRunner<DebounceMachine<Int, ElapsedInstant<Duration>>, TestClock>
 
   private static func engine(clock: TestClock, ran: Recorder<Int>) -> Engine {
     Engine(

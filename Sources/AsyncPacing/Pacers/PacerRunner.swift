@@ -10,7 +10,7 @@
 /// do pokes it; in the steady state of a burst (a debounce deadline moving later) nobody needs
 /// to, and `send` costs one clock reading and one lock.
 @usableFromInline
-final class PacerEngine<Machine: PacerMachine, C: Clock>: Sendable
+final class PacerRunner<Machine: PacerMachine, C: Clock>: Sendable
 where Machine.Instant == ElapsedInstant<C.Duration> {
   @usableFromInline typealias Value = Machine.Value
   @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
@@ -262,98 +262,5 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       }
       if pokedAlready { poke.resume() }
     }
-  }
-}
-
-extension PacerEngine.State {
-  /// Moves the emitted values into the mailbox: the action is the consumer, and the runner
-  /// takes them from there.
-  @inlinable
-  mutating func take(_ actions: PacingActions<Machine.Value, ElapsedInstant<C.Duration>>) {
-    actions.forEachEmission { value, dueAt in mailbox.put(value, dueAt: dueAt) }
-    wakeAt = actions.wakeAt
-  }
-
-  /// Lets the machine see a deadline that has passed; reads the clock only if one is set.
-  @inlinable
-  mutating func catchUp(with now: @autoclosure () -> ElapsedInstant<C.Duration>) {
-    guard let wakeAt else { return }
-    let now = time.clamp(now())
-    if wakeAt <= now { take(machine.deadlineReached(at: now)) }
-  }
-
-  @inlinable
-  var needsSleeper: Bool {
-    guard let wakeAt else { return false }
-    return sleeperTarget.map { wakeAt < $0 } ?? true
-  }
-
-  @inlinable
-  mutating func poke() -> PacerEngine.Attention {
-    if let pokeWaiter {
-      self.pokeWaiter = nil
-      return .resume(pokeWaiter)
-    }
-    pokePending = true
-    return .none
-  }
-
-  /// What the runner must be told after `send` or `flush` changed the machine.
-  @inlinable
-  mutating func attention(cancelsRunningAction: Bool) -> PacerEngine.Attention {
-    switch phase {
-    case .none:
-      guard !mailbox.isEmpty || wakeAt != nil else { return .none }
-      phase = .waiting
-      return .startRunner
-    case .waiting:
-      return !mailbox.isEmpty || needsSleeper ? poke() : .none
-    case .acting(_, let cancelled):
-      if cancelled { return .none }
-      if cancelsRunningAction && !mailbox.isEmpty { return poke() }
-      return needsSleeper ? poke() : .none
-    }
-  }
-
-  @inlinable
-  mutating func actionDidFinish() -> PacerEngine.Attention {
-    actionFinished = true
-    return poke()
-  }
-
-  @inlinable
-  mutating func nextStep(
-    now: () -> ElapsedInstant<C.Duration>, cancelsRunningAction: Bool
-  ) -> PacerEngine.Step {
-    catchUp(with: now())
-    switch phase {
-    case .acting(let since, let cancelled):
-      if actionFinished { return .endPhase }
-      // A release always comes with a cancel, so it is counted in `cancels` too.
-      let mustCancel = cancels != since || (cancelsRunningAction && !mailbox.isEmpty)
-      if mustCancel && !cancelled {
-        phase = .acting(since: since, cancelled: true)
-        return .cancelAction
-      }
-      // A cancelled group starts new children cancelled: deadlines wait for the action.
-      if cancelled { return wait(sleepingUntil: nil) }
-    case .waiting:
-      if isReleased || !mailbox.isEmpty || wakeAt == nil { return .endPhase }
-    case .none:
-      return .endPhase
-    }
-    guard needsSleeper else { return wait(sleepingUntil: nil) }
-    sleeperTarget = wakeAt
-    return wait(sleepingUntil: wakeAt)
-  }
-
-  /// Sleeps (if `deadline` is set) and then waits for a poke, unless one already came.
-  @inlinable
-  mutating func wait(sleepingUntil deadline: ElapsedInstant<C.Duration>?) -> PacerEngine.Step {
-    if pokePending {
-      pokePending = false
-      return .sleep(until: deadline, thenWait: false)
-    }
-    return .sleep(until: deadline, thenWait: true)
   }
 }

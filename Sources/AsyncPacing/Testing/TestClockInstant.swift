@@ -1,0 +1,75 @@
+extension TestClock {
+  /// An instant of a ``TestClock``: the time elapsed since the clock was created.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(2))
+  /// #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+  /// ```
+  public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+    /// The time since the clock's start (a new clock starts at an offset of `.zero`).
+    ///
+    /// ```swift
+    /// #expect(clock.now.offset == .milliseconds(300))
+    /// ```
+    public var offset: Duration
+
+    /// Creates the instant that lies `offset` after the clock's start.
+    ///
+    /// ```swift
+    /// await clock.advance(to: TestClock.Instant(offset: .seconds(2)))
+    /// ```
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    /// The instant `duration` later (earlier for a negative duration).
+    ///
+    /// ```swift
+    /// let deadline = clock.now.advanced(by: .seconds(1))
+    /// ```
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`, negative when `other` is earlier.
+    ///
+    /// ```swift
+    /// let elapsed = start.duration(to: clock.now)
+    /// ```
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    ///
+    /// ```swift
+    /// #expect(start < clock.now)
+    /// ```
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The offset from the clock's start in seconds, such as `+1.5s`.
+    ///
+    /// ```swift
+    /// print(TestClock.Instant(offset: .milliseconds(1500)))  // +1.5s
+    /// ```
+    public var description: String { formatOffset(offset) }
+  }
+}
+
+/// Formats a duration as signed seconds with no trailing zeros: `+0s`, `+1.5s`, `-0.001s`.
+private func formatOffset(_ offset: Duration) -> String {
+  let (seconds, attoseconds) = offset.components
+  let isNegative = seconds < 0 || attoseconds < 0
+  let wholeSeconds = seconds.magnitude
+  let fraction = attoseconds.magnitude
+  var text = (isNegative ? "-" : "+") + String(wholeSeconds)
+  if fraction > 0 {
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 18 - digits.count) + digits
+    while digits.hasSuffix("0") { digits.removeLast() }
+    text += "." + digits
+  }
+  return text + "s"
+}
