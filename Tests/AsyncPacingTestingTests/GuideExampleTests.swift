@@ -27,10 +27,19 @@ import Testing
     }
   }
 
-  func results(for queries: some AsyncSequence<String, Never> & Sendable, clock: TestClock)
-    -> some AsyncSequence<[String], Never> & Sendable
-  {
+  func results<Failure: Error>(
+    for queries: some AsyncSequence<String, Failure> & Sendable, clock: TestClock
+  ) -> some AsyncSequence<[String], Failure> & Sendable {
     queries.debounce(for: .milliseconds(300), clock: clock).map { WordList.search($0) }
+  }
+
+  @Test func theSamePipelineTakesAMarbleDiagram() async {
+    await withTestClock { clock in
+      let queries = clock.marbles(
+        "ab--c|", step: .milliseconds(100), values: ["a": "sw", "b": "swi", "c": "ob"])
+      let counts = results(for: queries, clock: clock).map(\.count)
+      #expect(await clock.marbles(of: counts, step: .milliseconds(100)) == "----4[2|]")
+    }
   }
 
   @Test func searchesOnceTypingPauses() async {

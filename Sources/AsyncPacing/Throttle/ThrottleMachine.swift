@@ -19,34 +19,23 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   }
 
   @usableFromInline let configuration: ThrottleConfiguration<Instant.Duration>
-  /// The end of the open window, if one is open.
-  @usableFromInline var windowEnd: Instant?
-  /// An emission is out and its window opens when its work starts.
-  @usableFromInline var awaitingStart = false
-  @usableFromInline var candidate: Output?
-  /// The role of the element being folded asynchronously, if any.
-  @usableFromInline var folding: Role?
-  /// The window ended while an element was being folded into its candidate: the fold's result
-  /// is emitted as soon as it is known.
-  @usableFromInline var windowEndedWhileFolding = false
-  /// The upstream finished with a candidate left: it comes out at its window's end, then the
-  /// sequence finishes.
-  @usableFromInline var finishRequested = false
-  @usableFromInline var hasEnded = false
+  @usableFromInline var phase = ThrottlePhase<Output, Instant>.idle
 
   @inlinable
   init(_ configuration: ThrottleConfiguration<Instant.Duration>) {
     self.configuration = configuration
   }
 
-  @inlinable
-  var isIdle: Bool { windowEnd == nil && !awaitingStart }
-
   /// An empty window's end is reported too: a pacer's burst lasts until the throttle is idle.
   /// So is the end of a window whose candidate is being folded: the machine then waits for
   /// the fold, and emits its result when it returns.
   @inlinable
-  var wakeAt: Instant? { windowEnd }
+  var wakeAt: Instant? { phase.windowEnd }
+
+  @inlinable
+  var hasEnded: Bool {
+    if case .ended = phase { true } else { false }
+  }
 
   // MARK: Elements
 
@@ -56,8 +45,11 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     guard !hasEnded else { return actions }
     closeWindows(upTo: now, into: &actions)
     if let role = admitElement(at: now) {
-      let value = fold(role == .leading ? nil : candidate)
-      take(value, as: role, at: now, into: &actions)
+      let value = fold(role == .leading ? nil : phase.candidateValue)
+      switch role {
+      case .leading: emit(value, at: now, into: &actions)
+      case .candidate: setCandidate(value)
+      }
     }
     if configuration.hasZeroInterval { closeWindows(upTo: now, into: &actions) }
     actions.wakeAt = wakeAt
@@ -68,13 +60,23 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   mutating func elementArrivedForAsyncFold(at now: Instant) -> Actions {
     var actions = Actions()
     guard !hasEnded else { return actions }
-    precondition(folding == nil, "an element arrived before the previous fold finished")
     closeWindows(upTo: now, into: &actions)
     if let role = admitElement(at: now) {
       // The shell owns the candidate while it folds, as on loan: a reducer that grows a
       // collection then grows the only copy.
-      folding = role
-      actions.foldRequest = .some(role == .leading ? nil : candidate.take())
+      switch (role, phase) {
+      case (.leading, _):
+        phase = .foldingLeading
+        actions.foldRequest = .some(nil)
+      case (.candidate, .window(let end, .value(let candidate), let finishing)):
+        phase = .window(end: end, candidate: .folding, finishing: finishing)
+        actions.foldRequest = .some(candidate)
+      case (.candidate, .window(let end, .none, let finishing)):
+        phase = .window(end: end, candidate: .folding, finishing: finishing)
+        actions.foldRequest = .some(nil)
+      case (.candidate, _):
+        preconditionFailure("an element arrived before the previous fold finished")
+      }
     }
     actions.wakeAt = wakeAt
     return actions
@@ -83,18 +85,19 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   @inlinable
   mutating func foldFinished(_ value: Output, at now: () -> Instant) -> Actions {
     var actions = Actions()
-    guard !hasEnded, let role = folding.take() else { return actions }
-    // A window whose end the timer has not reported yet still counts as open: the timer
-    // emits the candidate at that end. Only an emission now needs the time.
-    guard role == .leading || windowEndedWhileFolding else {
-      candidate = value
-      actions.wakeAt = wakeAt
+    switch phase {
+    case .window(let end, .folding, let finishing):
+      // A window whose end the timer has not reported yet still counts as open: the timer
+      // emits the candidate at that end. Only an emission now needs the time.
+      phase = .window(end: end, candidate: .value(value), finishing: finishing)
+    case .foldingLeading, .windowEndedWhileFolding:
+      let now = now()
+      phase = .idle
+      emit(value, at: now, into: &actions)
+      closeWindows(upTo: now, into: &actions)
+    case .idle, .window, .awaitingStart, .ended:
       return actions
     }
-    let now = now()
-    windowEndedWhileFolding = false
-    emit(value, at: now, into: &actions)
-    closeWindows(upTo: now, into: &actions)
     actions.wakeAt = wakeAt
     return actions
   }
@@ -103,40 +106,42 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   /// an instant the machine knows when it lends.
   @inlinable
   mutating func lendCandidate() -> (candidate: Output, until: Instant)? {
-    guard !hasEnded, folding == nil, !finishRequested, configuration.emitsTrailing,
-      case .atEmission = configuration.windowStart, let windowEnd, let candidate
+    guard configuration.emitsTrailing, case .atEmission = configuration.windowStart,
+      case .window(let end, .value(let candidate), finishing: false) = phase
     else { return nil }
-    folding = .candidate
-    self.candidate = nil
-    return (candidate, windowEnd)
+    phase = .window(end: end, candidate: .folding, finishing: false)
+    return (candidate, end)
   }
 
   @inlinable
   mutating func lentCandidateReturned(_ candidate: Output) {
-    precondition(
-      folding == .candidate && !windowEndedWhileFolding,
-      "a candidate came back that was not lent, or after an event")
-    folding = nil
-    self.candidate = candidate
+    guard case .window(let end, .folding, let finishing) = phase else {
+      preconditionFailure("a candidate came back that was not lent, or after an event")
+    }
+    phase = .window(end: end, candidate: .value(candidate), finishing: finishing)
   }
 
   /// Whether the machine keeps an element arriving at `now`, and as what.
   @inlinable
   mutating func admitElement(at now: Instant) -> Role? {
-    if isIdle {
-      if configuration.emitsLeading { return .leading }
-      // Trailing only: the first element opens a window and waits for its end.
-      windowEnd = now.advanced(by: configuration.interval)
-      return .candidate
-    }
-    return configuration.emitsTrailing ? .candidate : nil
+    guard case .idle = phase else { return configuration.emitsTrailing ? .candidate : nil }
+    if configuration.emitsLeading { return .leading }
+    // Trailing only: the first element opens a window and waits for its end.
+    phase = .window(
+      end: now.advanced(by: configuration.interval), candidate: .none, finishing: false)
+    return .candidate
   }
 
+  /// Stores the folded candidate where the phase keeps it.
   @inlinable
-  mutating func take(_ value: Output, as role: Role, at now: Instant, into actions: inout Actions) {
-    switch role {
-    case .leading: emit(value, at: now, into: &actions)
-    case .candidate: candidate = value
+  mutating func setCandidate(_ value: Output) {
+    switch phase {
+    case .window(let end, _, let finishing):
+      phase = .window(end: end, candidate: .value(value), finishing: finishing)
+    case .awaitingStart(let openUntil, _):
+      phase = .awaitingStart(openUntil: openUntil, candidate: value)
+    case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
+      preconditionFailure("a candidate with no window to hold it")
     }
   }
 
@@ -158,8 +163,9 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   mutating func emissionStarted(at now: Instant) -> Actions {
     var actions = Actions()
     guard !hasEnded else { return actions }
-    awaitingStart = false
-    windowEnd = now.advanced(by: configuration.interval)
+    let candidate = phase.candidateValue.map { ThrottleCandidate.value($0) } ?? .none
+    phase = .window(
+      end: now.advanced(by: configuration.interval), candidate: candidate, finishing: false)
     closeWindows(upTo: now, into: &actions)
     actions.wakeAt = wakeAt
     return actions
@@ -170,12 +176,14 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     var actions = Actions()
     guard !hasEnded else { return actions }
     closeWindows(upTo: now, into: &actions)
-    guard !hasEnded else { return actions }
-    if candidate != nil && windowEnd != nil {
+    switch phase {
+    case .ended:
+      return actions
+    case .window(let end, .value(let candidate), _):
       // The rate is kept: the candidate waits for its window's end, and the finish for it.
-      finishRequested = true
+      phase = .window(end: end, candidate: .value(candidate), finishing: true)
       actions.wakeAt = wakeAt
-    } else {
+    default:
       end(.finish, into: &actions)
     }
     return actions
@@ -196,7 +204,10 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     var actions = Actions()
     guard !hasEnded else { return actions }
     closeWindows(upTo: now, into: &actions)
-    if let candidate = candidate.take() { emit(candidate, at: now, into: &actions) }
+    if let candidate = phase.candidateValue {
+      dropCandidateValue()
+      emit(candidate, at: now, into: &actions)
+    }
     actions.wakeAt = wakeAt
     return actions
   }
@@ -205,24 +216,55 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   /// start (no window will open for it); the open window stays. Returns the next `wakeAt`.
   @inlinable
   mutating func dropCandidate() -> Instant? {
-    candidate = nil
-    awaitingStart = false
+    switch phase {
+    case .window(let end, _, let finishing):
+      phase = .window(end: end, candidate: .none, finishing: finishing)
+    case .awaitingStart(let openUntil?, _):
+      phase = .window(end: openUntil, candidate: .none, finishing: false)
+    case .awaitingStart(nil, _):
+      phase = .idle
+    case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
+      break
+    }
     return wakeAt
+  }
+
+  /// Takes the candidate's value out, leaving the window as it is.
+  @inlinable
+  mutating func dropCandidateValue() {
+    switch phase {
+    case .window(let end, .value, let finishing):
+      phase = .window(end: end, candidate: .none, finishing: finishing)
+    case .awaitingStart(let openUntil, _):
+      phase = .awaitingStart(openUntil: openUntil, candidate: nil)
+    default:
+      break
+    }
   }
 
   /// Ends every window whose end is not after `now`, emitting its candidate at that end.
   @inlinable
   mutating func closeWindows(upTo now: Instant, into actions: inout Actions) {
-    while let end = windowEnd, end <= now {
-      windowEnd = nil
-      if folding != nil {
-        windowEndedWhileFolding = true
+    while let end = phase.windowEnd, end <= now {
+      switch phase {
+      case .window(_, .folding, _):
+        phase = .windowEndedWhileFolding
         return
-      }
-      guard let candidate = candidate.take() else { return }
-      emit(candidate, at: end, into: &actions)
-      if finishRequested {
-        self.end(.finish, into: &actions)
+      case .window(_, .none, _):
+        phase = .idle
+        return
+      case .window(_, .value(let candidate), let finishing):
+        phase = .idle
+        emit(candidate, at: end, into: &actions)
+        if finishing {
+          self.end(.finish, into: &actions)
+          return
+        }
+      case .awaitingStart(_, let candidate):
+        phase = .awaitingStart(openUntil: nil, candidate: nil)
+        guard let candidate else { return }
+        emit(candidate, at: end, into: &actions)
+      case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
         return
       }
     }
@@ -233,17 +275,17 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   mutating func emit(_ value: Output, at now: Instant, into actions: inout Actions) {
     actions.emit(value, dueAt: now)
     switch configuration.windowStart {
-    case .atEmission: windowEnd = now.advanced(by: configuration.interval)
-    case .whenEmissionStarts: awaitingStart = true
+    case .atEmission:
+      phase = .window(
+        end: now.advanced(by: configuration.interval), candidate: .none, finishing: false)
+    case .whenEmissionStarts:
+      phase = .awaitingStart(openUntil: phase.windowEnd, candidate: nil)
     }
   }
 
   @inlinable
   mutating func end(_ ending: PacingEnding, into actions: inout Actions) {
-    candidate = nil
-    windowEnd = nil
-    awaitingStart = false
-    hasEnded = true
+    phase = .ended
     actions.ending = ending
   }
 }
