@@ -61,6 +61,11 @@ extension TestClock {
         sourceLocation: sourceLocation)
     else { return nil }
     let start = now
+    let limit = start.advanced(bySaturating: step.times(maxSteps))
+    // Deadlines finer than the step could take many advances per step; this bounds them too.
+    let (advancesPerStep, overflow) = maxSteps.multipliedReportingOverflow(by: 64)
+    let maxAdvances = overflow ? Int.max : advancesPerStep
+    let busyFor = step.times(busySteps)
     let log = DrawingLog()
     let outcome = await withTaskGroup { group in
       group.addTask {
@@ -77,7 +82,7 @@ extension TestClock {
             record(.element(String(describing: element)))
             if busySteps > 0 {
               do {
-                try await self.sleep(until: self.now.advanced(bySaturating: step.times(busySteps)))
+                try await self.sleep(until: self.now.advanced(bySaturating: busyFor))
               } catch {}
             }
             if Task.isCancelled { break }
@@ -88,23 +93,18 @@ extension TestClock {
         }
         log.hasEnded.withLock { $0 = true }
       }
-      // Deadlines finer than the step could take many advances per step; this bounds them too.
       let outcome = await drive(
-        until: { log.hasEnded.withLock { $0 } },
-        through: start.advanced(bySaturating: step.times(maxSteps)),
-        maxAdvances: maxSteps.multipliedReportingOverflow(by: 64).overflow ? .max : maxSteps * 64,
+        until: { log.hasEnded.withLock { $0 } }, through: limit, maxAdvances: maxAdvances,
         pause: cancelledAt.map { start.advanced(bySaturating: step.times($0)) },
         atPause: { group.cancelAll() })
       group.cancelAll()
       await group.waitForAll()
       return outcome
     }
-    if case .limitReached(let next) = outcome,
-      next <= start.advanced(bySaturating: step.times(maxSteps))
-    {
+    if case .limitReached(let next) = outcome, next <= limit {
       Issue.record(
         Comment(
-          rawValue: "marbles(of:step:): the clock advanced \(maxSteps * 64) times before step "
+          rawValue: "marbles(of:step:): the clock advanced \(maxAdvances) times before step "
             + "\(maxSteps) (now \(now)): deadlines much finer than the step?"),
         sourceLocation: sourceLocation)
     }

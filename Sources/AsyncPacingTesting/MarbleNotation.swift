@@ -38,14 +38,9 @@ struct MarbleSyntaxError: Error, CustomStringConvertible {
 /// The notation of <doc:PacingContract> ("Time and marble diagrams"), both ways.
 enum MarbleNotation {
   /// The events of `diagram`, each with the offset it is written at.
-  static func parseWithOffsets(_ diagram: String) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
+  static func parse(_ diagram: String) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
     var reader = MarbleReader(diagram: diagram)
     return try reader.read()
-  }
-
-  /// The events of `diagram`.
-  static func parse(_ diagram: String) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
-    try parseWithOffsets(diagram)
   }
 
   /// The diagram of `events` (sorted by step): `-` for each quiet step, one event bare, several

@@ -64,7 +64,7 @@ extension TestClock {
       return MarbleSequence(clock: self, step: .seconds(1), events: [(0, Event.finish)])
     }
     do throws(MarbleSyntaxError) {
-      let parsed = try MarbleNotation.parseWithOffsets(diagram)
+      let parsed = try MarbleNotation.parse(diagram)
       let events = try parsed.map { parsed throws(MarbleSyntaxError) -> (step: Int, event: Event) in
         switch parsed.event {
         case .element(let symbol): (parsed.step, .element(try value(symbol, parsed.offset)))
