@@ -28,8 +28,10 @@ if arguments.first == "memory", let count = arguments.dropFirst().first.flatMap(
 // `PacingBenchmarks profile raw|debounce|throttle|reducing|debouncer-send[-2]|throttler-send|floor-2`
 // runs one workload repeatedly, for a profiler.
 if arguments.first == "profile" {
-  let upstream = CountingSequence(count: 1_000_000)
-  for _ in 0..<20 {
+  // An element count after the workload's name runs it once, for an instruction counter.
+  let count = arguments.dropFirst(2).first.flatMap { Int($0) }
+  let upstream = CountingSequence(count: count ?? 1_000_000)
+  for _ in 0..<(count == nil ? 20 : 1) {
     var sum = 0
     switch arguments.dropFirst().first {
     case "raw":
@@ -43,7 +45,7 @@ if arguments.first == "profile" {
     case "throttler-send":
       let throttler = Throttler(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
       }
-      for value in 0..<1_000_000 { throttler.send(value) }
+      for value in 0..<(count ?? 1_000_000) { throttler.send(value) }
       throttler.cancel()
     case "debouncer-send-2":
       let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
@@ -56,7 +58,7 @@ if arguments.first == "profile" {
     case "debouncer-send":
       let debouncer = Debouncer(for: .seconds(10)) { (value: Int) in if value == 42 { print(value) }
       }
-      for value in 0..<1_000_000 { debouncer.send(value) }
+      for value in 0..<(count ?? 1_000_000) { debouncer.send(value) }
       debouncer.cancel()
     default:
       for await value in upstream.debounce(for: .seconds(10)) { sum &+= value }

@@ -114,8 +114,7 @@ where Base.Element: Sendable {
     Iterator(
       PacingIteration(
         engine: PacingEngine(
-          base: base, machine: DebounceMachine(configuration), clock: clock, tolerance: tolerance,
-          reader: { await $0.readElements() })
+          base: base, machine: DebounceMachine(configuration), clock: clock, tolerance: tolerance)
       ))
   }
 

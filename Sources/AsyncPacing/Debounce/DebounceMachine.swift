@@ -6,7 +6,8 @@
 /// comes first. The pending element is always the latest arrival: a leading emission needs a
 /// full quiet period, whose end has already emitted any earlier pending element.
 @usableFromInline
-struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMachine {
+struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
+  @usableFromInline typealias Output = Element
   @usableFromInline typealias Actions = PacingActions<Element, Instant>
 
   @usableFromInline let configuration: DebounceConfiguration<Instant.Duration>
@@ -30,7 +31,7 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: ElementPacing
     return min(quietEnd, maxWaitDeadline)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
     var actions = Actions()
     guard !hasEnded else { return actions }
@@ -47,6 +48,15 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: ElementPacing
       // A zero interval makes the element due at its own arrival.
       emitPendingIfDue(at: now, into: &actions)
     }
+    actions.wakeAt = deadline
+    return actions
+  }
+
+  /// A debounce's fold takes the element, which it does itself: it never sets a
+  /// `foldRequest`, so no shell answers one, and an answer would change nothing.
+  @inlinable
+  mutating func foldFinished(_ value: Element, at now: () -> Instant, mayLend: Bool) -> Actions {
+    var actions = Actions()
     actions.wakeAt = deadline
     return actions
   }
@@ -76,16 +86,6 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: ElementPacing
     guard !hasEnded else { return actions }
     emitPendingIfDue(at: now, into: &actions)
     end(.failure, into: &actions)
-    return actions
-  }
-
-  @inlinable
-  mutating func flush(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
-    emitPendingIfDue(at: now, into: &actions)
-    emitPending(dueAt: now, into: &actions)
-    actions.wakeAt = deadline
     return actions
   }
 

@@ -1,16 +1,19 @@
 /// Debounce as a pacer runs it: values sent are elements, and the action's start changes no
 /// timing.
-extension DebounceMachine: PacerMachine {
-  @usableFromInline typealias Value = Element
-
+extension DebounceMachine: CallbackPacingMachine {
   @inlinable
-  mutating func valueSent(_ value: Element, at now: Instant) -> Actions {
-    elementArrived(value, at: now)
+  mutating func flush(at now: Instant) -> Actions {
+    var actions = Actions()
+    guard !hasEnded else { return actions }
+    emitPendingIfDue(at: now, into: &actions)
+    emitPending(dueAt: now, into: &actions)
+    actions.wakeAt = deadline
+    return actions
   }
 
   /// Debounce times arrivals, not actions.
   @inlinable
-  mutating func actionStarted(at now: Instant) -> Actions {
+  mutating func emissionStarted(at now: Instant) -> Actions {
     var actions = Actions()
     actions.wakeAt = deadline
     return actions

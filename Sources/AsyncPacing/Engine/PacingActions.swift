@@ -17,9 +17,13 @@ struct PacingActions<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var ending: PacingEnding?
   /// The instant at which the machine next needs `deadlineReached`, or `nil` for none.
   @usableFromInline var wakeAt: Instant?
-  /// Set when a ``FoldingPacingMachine`` keeps an element that the shell folds
-  /// asynchronously: the value to fold it into, `nil` for a fresh fold.
+  /// Set when the machine keeps an element that the shell folds asynchronously: the value to
+  /// fold it into, `nil` for a fresh fold. The shell answers with `foldFinished`.
   @usableFromInline var foldRequest: Output??
+  /// Set by a `foldFinished` that leaves the folded value with the shell: every element
+  /// arriving before this instant would be folded into it, so the shell may fold them itself
+  /// (see `CandidateLoan`), and gives the value back before any other event.
+  @usableFromInline var lendsCandidateUntil: Instant?
 
   @inlinable
   init() {}

@@ -1,266 +1,274 @@
-/// The concurrency shell of the callback pacers: `send` from any thread drives a
-/// ``PacerMachine``, and one task per burst runs the action whenever a value falls due.
+/// The shell of the callback pacers: a ``PacingShell`` driven by `send` from any thread, whose
+/// worker runs the action whenever a value falls due.
 ///
-/// The action is the consumer of <doc:PacingContract> ("The callback pacers"): a value due while it runs waits in the
-/// ``Mailbox`` and runs when it returns, so the action never overlaps itself. While idle there
-/// is no task at all. A burst's task (the runner) works in phases, each inside a task group of
-/// its own: an action phase runs the action as a child, so that it alone can be cancelled; an
-/// idle phase only waits for a deadline. Sleeps are children too, so every wait is
-/// interruptible and stays on the clock's executor. Anyone who changes what the runner should
-/// do pokes it; in the steady state of a burst (a debounce deadline moving later) nobody needs
-/// to, and `send` costs one clock reading and one lock.
+/// The action is the consumer of <doc:PacingContract> ("The callback pacers"), and the
+/// runner task that calls it waits for values as a sequence's consumer waits in `next()`: a
+/// value due while the action runs waits in the ``Mailbox`` and runs when it returns, so the
+/// action never overlaps itself. A burst runs two tasks, the timer and the runner, from the
+/// first value that needs one until the machine has no deadline and nothing waits or runs;
+/// while idle there is no task at all. The runner is a task of its own so that a cancel can
+/// stop the running action alone; a runner whose action was cancelled ends when it returns,
+/// and a new one takes what waits. In the steady state of a burst (a debounce deadline moving
+/// later) `send` costs one clock reading and one lock.
 @usableFromInline
-final class PacerRunner<Machine: PacerMachine, C: Clock>: Sendable
+final class PacerRunner<Machine: CallbackPacingMachine, C: Clock>: PacingShell
 where Machine.Instant == ElapsedInstant<C.Duration> {
-  @usableFromInline typealias Value = Machine.Value
-  @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
+  @usableFromInline typealias Value = Machine.Output
+  @usableFromInline typealias Failure = Never
   @usableFromInline typealias Action = @Sendable @isolated(any) (Value) async -> Void
-  @usableFromInline typealias Poke = UnsafeContinuation<Void, Never>
+
+  @usableFromInline typealias Consumer = UnsafeContinuation<Result<Value?, Never>, Never>
 
   @usableFromInline
-  enum Phase: Sendable {
-    /// No runner: the pacer is idle.
+  enum RunnerPhase: Sendable {
+    /// No action runner.
     case none
-    /// The runner waits for a deadline, with no action running.
+    /// The runner is about to look at the mailbox: it was started, or its action returned.
+    case between
+    /// The runner waits for a value, as the state's consumer.
     case waiting
-    /// The runner runs the action it took when `cancels` counted `since`: a cancel since then
-    /// must stop it. `cancelled` once it was asked to stop.
-    case acting(since: UInt64, cancelled: Bool)
+    /// The runner runs the action with a value handed to it when `cancels` counted `since`; a
+    /// cancel asked of it (`stopping`) ends the runner when the action returns.
+    case acting(since: UInt64, stopping: Bool)
   }
 
+  /// What only a pacer keeps under the lock.
   @usableFromInline
-  struct State: Sendable {
-    @usableFromInline var machine: Machine
-    @usableFromInline var mailbox = Mailbox<Value, Instant>()
-    @usableFromInline var time = MonotonicInstants<Instant>()
-    @usableFromInline var wakeAt: Instant?
-    @usableFromInline var phase = Phase.none
-    /// The deadline a sleeping child of the runner waits for, if any.
-    @usableFromInline var sleeperTarget: Instant?
-    @usableFromInline var actionFinished = false
-    @usableFromInline var isReleased = false
-    @usableFromInline var pokeWaiter: Poke?
-    /// A poke that came while the runner was not waiting: its next wait returns at once.
-    @usableFromInline var pokePending = false
+  struct Side: Sendable {
+    @usableFromInline var runner = RunnerPhase.none
+    @usableFromInline var runnerTask: Task<Void, Never>?
     /// Counts cancels. An action whose value was taken before a cancel must not begin, even
     /// if the cancel came while the action waited for its actor.
     @usableFromInline var cancels: UInt64 = 0
 
     @inlinable
-    init(machine: Machine) {
-      self.machine = machine
-    }
+    init() {}
   }
 
-  /// What the caller must do for the runner once the lock is released.
-  @usableFromInline
-  enum Attention {
-    case none
-    case startRunner
-    case resume(Poke)
-  }
-
-  @usableFromInline let clock: C
-  @usableFromInline let tolerance: C.Duration?
-  @usableFromInline let origin: C.Instant
+  @usableFromInline let timebase: PacingTimebase<C>
+  @usableFromInline let state: LockedState<PacingShellState<Machine, Side, Never>>
   @usableFromInline let action: Action
   @usableFromInline let cancelsRunningAction: Bool
-  @usableFromInline let state: LockedState<State>
 
   @inlinable
   init(
     machine: Machine, clock: C, tolerance: C.Duration?, cancelsRunningAction: Bool,
     action: @escaping Action
   ) {
-    self.clock = clock
-    self.tolerance = tolerance
-    self.origin = clock.now
+    self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
+    self.state = LockedState(PacingShellState(machine: machine, side: Side()))
     self.action = action
     self.cancelsRunningAction = cancelsRunningAction
-    self.state = LockedState(State(machine: machine))
   }
-
-  @inlinable
-  var now: Instant { Instant(origin.duration(to: clock.now)) }
 
   // MARK: From any thread
 
   @inlinable
   func send(_ value: Value) {
-    let now = self.now
-    let attention = state.withLock { state -> Attention in
-      guard !state.isReleased else { return .none }
-      let actions = state.machine.valueSent(value, at: state.time.clamp(now))
-      state.take(actions)
-      return state.attention(cancelsRunningAction: cancelsRunningAction)
-    }
-    attend(attention)
+    _ = elementArrived(value, at: timebase.now)
   }
 
   @inlinable
   func flush() {
-    let now = self.now
-    let attention = state.withLock { state -> Attention in
-      guard !state.isReleased else { return .none }
-      state.take(state.machine.flush(at: state.time.clamp(now)))
-      return state.attention(cancelsRunningAction: cancelsRunningAction)
+    let now = timebase.now
+    var effects = Effects()
+    state.withLock { state in
+      guard state.isOpen else { return }
+      apply(
+        state.machine.flush(at: state.time.clamp(now)), failure: nil, to: &state, effects: &effects)
+      endBurstIfOver(&state, effects: &effects)
     }
-    attend(attention)
+    perform(effects)
   }
 
   /// Drops the pending and waiting values and cancels the running action; with `release`,
-  /// the runner also stops for good once the action has returned.
+  /// nothing runs any more.
   @inlinable
   func cancel(release: Bool = false) {
-    let attention = state.withLock { state -> Attention in
-      if release { state.isReleased = true }
-      state.cancels &+= 1
-      state.wakeAt = state.machine.dropPending()
-      state.mailbox.removeAll()
-      if case .none = state.phase { return .none }
-      return state.poke()
-    }
-    attend(attention)
-  }
-
-  @inlinable
-  func attend(_ attention: Attention) {
-    switch attention {
-    case .none: break
-    case .startRunner: startRunner()
-    case .resume(let poke): poke.resume()
-    }
-  }
-
-  // MARK: The runner
-
-  @inlinable
-  func startRunner() {
-    _ = startTask(for: clock) { await self.runBurst() }
-  }
-
-  @usableFromInline
-  enum PhaseStart: Sendable {
-    /// Run the action with `value`, unless a cancel came after `cancels` was read.
-    case act(Value, cancels: UInt64)
-    case wait
-  }
-
-  @inlinable
-  func runBurst() async {
-    while let start = beginPhase() {
-      // Discarding: a long phase adds a sleeper per deadline, and must not keep them all.
-      await withDiscardingTaskGroup { group in
-        if case .act(let value, let cancels) = start {
-          group.addTask {
-            await self.runAction(value, ifNotCancelledSince: cancels, on: self.action.isolation)
-            self.attend(self.state.withLock { $0.actionDidFinish() })
-          }
-        }
-        await runPhase(&group)
-        group.cancelAll()
-      }
-    }
-  }
-
-  /// Decides the next phase: run a due value, wait for a deadline, or end the burst.
-  @inlinable
-  func beginPhase() -> PhaseStart? {
+    var effects = Effects()
     state.withLock { state in
-      state.sleeperTarget = nil
-      state.pokePending = false
-      guard !state.isReleased else {
-        state.phase = .none
-        return nil
+      state.side.cancels &+= 1
+      state.mailbox.removeAll()
+      let wakeAt = state.machine.dropPending()
+      if release {
+        state.isOpen = false
+        state.stopTimer(effects: &effects)
+        endWaitingRunner(&state, effects: &effects)
+      } else {
+        state.scheduleTimer(wakeAt, effects: &effects)
       }
-      state.catchUp(with: self.now)
-      if let value = state.mailbox.take() {
-        state.phase = .acting(since: state.cancels, cancelled: false)
-        state.actionFinished = false
-        return .act(value, cancels: state.cancels)
-      }
-      guard state.wakeAt != nil else {
-        state.phase = .none
-        return nil
-      }
-      state.phase = .waiting
-      return .wait
+      stopAction(&state, effects: &effects)
+      endBurstIfOver(&state, effects: &effects)
     }
-  }
-
-  @usableFromInline
-  enum Step: Sendable {
-    case endPhase
-    case cancelAction
-    case sleep(until: Instant?, thenWait: Bool)
+    perform(effects)
   }
 
   @inlinable
-  func runPhase(_ group: inout DiscardingTaskGroup) async {
-    while true {
-      let step = state.withLock { state in
-        state.nextStep(
-          now: { self.now }, cancelsRunningAction: cancelsRunningAction)
-      }
-      switch step {
-      case .endPhase:
-        return
-      case .cancelAction:
-        group.cancelAll()
-      case .sleep(let deadline, let thenWait):
-        if let deadline {
-          group.addTask { await self.sleep(until: deadline) }
-        }
-        if thenWait { await waitForPoke() }
+  func deliver(
+    _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Never?,
+    into state: inout PacingShellState<Machine, Side, Never>,
+    effects: inout PacingEffects<Machine.Output, Never, Machine.Instant>
+  ) {
+    if state.post(actions, effects: &effects) {
+      state.side.runner = .acting(since: state.side.cancels, stopping: false)
+    }
+    guard !state.mailbox.isEmpty else { return }
+    switch state.side.runner {
+    case .none:
+      startRunner(&state, effects: &effects)
+    case .between, .waiting:
+      break
+    case .acting:
+      // A newer due value replaces the running action only with that option.
+      if cancelsRunningAction { stopAction(&state, effects: &effects) }
+    }
+  }
+
+  /// The timer idles while the action runs (its start may open a throttle window); otherwise
+  /// the burst is over, and a runner waiting for a value ends too.
+  @inlinable
+  func timerIdles(
+    _ state: inout PacingShellState<Machine, Side, Never>,
+    effects: inout PacingEffects<Machine.Output, Never, Machine.Instant>
+  ) -> Bool {
+    switch state.side.runner {
+    case .between, .acting:
+      return true
+    case .waiting, .none:
+      endWaitingRunner(&state, effects: &effects)
+      return false
+    }
+  }
+
+  /// With no deadline and nothing waiting or running, the burst is over: its tasks end now, a
+  /// timer sleeping toward a deadline that no longer matters included.
+  @inlinable
+  func endBurstIfOver(_ state: inout State, effects: inout Effects) {
+    guard state.timer.wakeAt == nil, state.mailbox.isEmpty else { return }
+    switch state.side.runner {
+    case .between, .acting:
+      return
+    case .waiting:
+      endWaitingRunner(&state, effects: &effects)
+    case .none:
+      break
+    }
+    state.stopTimer(effects: &effects)
+  }
+
+  @inlinable
+  func startRunner(_ state: inout State, effects: inout Effects) {
+    state.side.runner = .between
+    state.side.runnerTask = nil
+    state.workerGeneration &+= 1
+    effects.startedWorker = state.workerGeneration
+  }
+
+  @inlinable
+  func endWaitingRunner(_ state: inout State, effects: inout Effects) {
+    guard let consumer = state.consumer.take() else { return }
+    state.side.runner = .none
+    state.side.runnerTask = nil
+    effects.consumer = (consumer, .success(nil))
+  }
+
+  /// Asks the running action, if any, to stop.
+  @inlinable
+  func stopAction(_ state: inout State, effects: inout Effects) {
+    guard case .acting(let since, stopping: false) = state.side.runner else { return }
+    state.side.runner = .acting(since: since, stopping: true)
+    state.retire(worker: state.side.runnerTask, effects: &effects)
+  }
+
+  // MARK: The action runner
+
+  @inlinable
+  func startWorker(generation: UInt64) {
+    let task = startTask(for: timebase.clock) { await self.runActions() }
+    let cancelNow = state.withLock { state -> Bool in
+      guard state.workerGeneration == generation else { return false }
+      switch state.side.runner {
+      case .none:
+        return false
+      case .between, .waiting, .acting(_, stopping: false):
+        state.side.runnerTask = task
+        return false
+      case .acting(_, stopping: true):
+        // A cancel came before the handle was known.
+        state.side.runnerTask = task
+        return true
       }
     }
+    if cancelNow { task.cancel() }
+  }
+
+  @inlinable
+  func runActions() async {
+    var afterAction = false
+    while let value = await nextValue(afterAction: afterAction) {
+      await runAction(value, on: action.isolation)
+      afterAction = true
+    }
+  }
+
+  /// The next due value for the action, waiting for one while the burst lasts; `nil` ends the
+  /// runner: the burst is over, or its action was asked to stop (its task is cancelled, so a
+  /// new runner takes what waits).
+  @inlinable
+  func nextValue(afterAction: Bool) async -> Value? {
+    let result = await withUnsafeContinuation { (consumer: Consumer) in
+      var effects = Effects()
+      let immediate = state.withLock { state -> Value?? in
+        if afterAction, case .acting(_, stopping: true) = state.side.runner {
+          state.side.runner = .none
+          state.side.runnerTask = nil
+          if state.isOpen && !state.mailbox.isEmpty {
+            startRunner(&state, effects: &effects)
+          } else {
+            endBurstIfOver(&state, effects: &effects)
+          }
+          return .some(nil)
+        }
+        state.side.runner = .between
+        catchUp(&state, effects: &effects)
+        if state.isOpen, let value = state.mailbox.take() {
+          state.side.runner = .acting(since: state.side.cancels, stopping: false)
+          return .some(value)
+        }
+        if state.isOpen && state.timer.wakeAt != nil {
+          state.side.runner = .waiting
+          state.consumer = consumer
+          return .none
+        }
+        state.side.runner = .none
+        state.side.runnerTask = nil
+        // The machine has no deadline: the timer, idle or on its way there, ends too.
+        state.stopTimer(effects: &effects)
+        return .some(nil)
+      }
+      perform(effects)
+      if let immediate { consumer.resume(returning: .success(immediate)) }
+    }
+    return result.get()
   }
 
   /// Runs on the action's own actor, so that what is checked here still holds when the
   /// action's body begins: a cancel made on that actor before then wins, and the start that
   /// opens a throttle window is the real one.
   @inlinable
-  func runAction(
-    _ value: Value, ifNotCancelledSince cancels: UInt64, on isolation: isolated (any Actor)?
-  ) async {
-    let (starts, attention) = state.withLock { state -> (Bool, Attention) in
+  func runAction(_ value: Value, on isolation: isolated (any Actor)?) async {
+    var effects = Effects()
+    let starts = state.withLock { state -> Bool in
       // A cancel, a release, or (with the replace option) a newer due value came first.
-      guard state.cancels == cancels && !Task.isCancelled else { return (false, .none) }
-      state.take(state.machine.actionStarted(at: state.time.clamp(self.now)))
-      return (true, state.needsSleeper ? state.poke() : .none)
+      guard case .acting(let since, stopping: false) = state.side.runner,
+        since == state.side.cancels
+      else { return false }
+      let now = state.time.clamp(timebase.now)
+      apply(state.machine.emissionStarted(at: now), failure: nil, to: &state, effects: &effects)
+      return true
     }
-    attend(attention)
+    perform(effects)
     guard starts else { return }
     await action(value)
-  }
-
-  @inlinable
-  func sleep(until deadline: Instant) async {
-    do {
-      try await clock.sleep(
-        until: origin.advanced(by: deadline.sinceOrigin), tolerance: tolerance)
-    } catch {
-      if Task.isCancelled { return }
-    }
-    attend(
-      state.withLock { state in
-        if state.sleeperTarget == deadline { state.sleeperTarget = nil }
-        return state.poke()
-      })
-  }
-
-  @inlinable
-  func waitForPoke() async {
-    await withUnsafeContinuation { (poke: Poke) in
-      let pokedAlready = state.withLock { state in
-        if state.pokePending {
-          state.pokePending = false
-          return true
-        }
-        state.pokeWaiter = poke
-        return false
-      }
-      if pokedAlready { poke.resume() }
-    }
   }
 }

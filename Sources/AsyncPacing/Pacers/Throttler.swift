@@ -48,11 +48,11 @@ public final class Throttler<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     let runner = PacerRunner(
-      machine: ThrottlePacerMachine<Value, ElapsedInstant<C.Duration>>(
+      machine: ThrottleMachine<Value, Value, ElapsedInstant<C.Duration>>(
         ThrottleConfiguration(
           interval: interval, edges: edges, windowStart: .whenEmissionStarts,
           function: "Throttler"),
-        keepsLatest: latest),
+        fold: .keeping(latest: latest)),
       clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action)
     sendValue = { runner.send($0) }
     flushPending = { runner.flush() }

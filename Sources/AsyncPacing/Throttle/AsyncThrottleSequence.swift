@@ -35,15 +35,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     AsyncThrottleSequence(
       base: self, clock: clock,
       configuration: ThrottleConfiguration(interval: interval, edges: edges),
-      folding: .synchronous(latest ? Self.keepLatest : Self.keepFirst))
-  }
-
-  @inlinable
-  static var keepLatest: @Sendable (Element?, Element) -> Element { { _, latest in latest } }
-
-  @inlinable
-  static var keepFirst: @Sendable (Element?, Element) -> Element {
-    { first, next in first ?? next }
+      folding: .keeping(.keeping(latest: latest)))
   }
 
   /// Emits at most one element per `interval`, measured on the continuous clock.
@@ -60,60 +52,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: Duration, latest: Bool = true, edges: PacingEdges = [.leading, .trailing]
   ) -> AsyncThrottleSequence<Self, ContinuousClock, Element> {
     throttle(for: interval, clock: ContinuousClock(), latest: latest, edges: edges)
-  }
-
-  /// Emits at most one value per `interval`, folding the elements of each window with
-  /// `reducing`.
-  ///
-  /// ```swift
-  /// let batches = events.throttle(for: .seconds(1), clock: clock) { batch, event in
-  ///   (batch ?? []) + [event]
-  /// }
-  /// ```
-  ///
-  /// A leading emission is `reducing(nil, first)`; the first element of a window after an
-  /// emission starts a fresh fold, `reducing(nil, element)`. The reducer runs one element at a
-  /// time, in arrival order: the upstream is not read again until it returns. A window that
-  /// ends while the reducer runs waits for it and emits its result when it returns; the next
-  /// window starts at that emission. With `edges: .leading` the reducer is called only for
-  /// elements that are emitted.
-  ///
-  /// The reducer is `nonisolated(nonsending)`: it runs on the iteration's own task, so a
-  /// nonisolated reducer costs no executor switch per element. A reducer isolated to an actor
-  /// (`{ @MainActor batch, event in ... }`) still runs on that actor.
-  ///
-  /// - Parameters:
-  ///   - interval: The shortest time between two emissions.
-  ///   - clock: The clock that measures the interval.
-  ///   - edges: `[.leading, .trailing]` (the default), `.leading` or `.trailing`.
-  ///   - reducing: Folds an element into the window's value so far (`nil` for a fresh fold).
-  @inlinable
-  public func throttle<C: Clock, Reduced: Sendable>(
-    for interval: C.Duration, clock: C, edges: PacingEdges = [.leading, .trailing],
-    reducing: nonisolated(nonsending) @Sendable @escaping (Reduced?, Element) async -> Reduced
-  ) -> AsyncThrottleSequence<Self, C, Reduced> {
-    AsyncThrottleSequence(
-      base: self, clock: clock,
-      configuration: ThrottleConfiguration(interval: interval, edges: edges),
-      folding: .asynchronous(reducing))
-  }
-
-  /// Emits at most one value per `interval`, measured on the continuous clock, folding the
-  /// elements of each window with `reducing`.
-  ///
-  /// ```swift
-  /// for await total in purchases.throttle(for: .seconds(5), reducing: { ($0 ?? 0) + $1.amount }) {
-  ///   await report(total)
-  /// }
-  /// ```
-  ///
-  /// See ``throttle(for:clock:edges:reducing:)`` for the rules and options.
-  @inlinable
-  public func throttle<Reduced: Sendable>(
-    for interval: Duration, edges: PacingEdges = [.leading, .trailing],
-    reducing: nonisolated(nonsending) @Sendable @escaping (Reduced?, Element) async -> Reduced
-  ) -> AsyncThrottleSequence<Self, ContinuousClock, Reduced> {
-    throttle(for: interval, clock: ContinuousClock(), edges: edges, reducing: reducing)
   }
 }
 
@@ -153,7 +91,7 @@ where Base.Element: Sendable {
   @usableFromInline
   enum Folding: Sendable {
     /// Keeping the latest or the first element: folded under the lock as elements arrive.
-    case synchronous(@Sendable (Reduced?, Base.Element) -> Reduced)
+    case keeping(ThrottleFold<Base.Element, Reduced>)
     /// A user's reducer, awaited by the reader for each element.
     case asynchronous(Reducer)
   }
@@ -161,7 +99,7 @@ where Base.Element: Sendable {
   /// A reducer runs where it is called, on the reader task, so a call costs no executor
   /// switch (a plain `async` closure would switch to the global executor on every element).
   @usableFromInline
-  typealias Reducer = nonisolated(nonsending) @Sendable (Reduced?, Base.Element) async -> Reduced
+  typealias Reducer = Iterator.Engine.Reducer
 
   @usableFromInline let base: Base
   @usableFromInline let clock: C
@@ -186,21 +124,18 @@ where Base.Element: Sendable {
   /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    let reader: Iterator.Engine.Reader
-    let loan: CandidateLoan<Reduced>?
+    let engine: Iterator.Engine
     switch folding {
-    case .synchronous(let fold):
-      reader = { await $0.readFolding(fold) }
-      loan = nil
+    case .keeping(let fold):
+      engine = PacingEngine(
+        base: base, machine: ThrottleMachine(configuration, fold: fold), clock: clock,
+        tolerance: nil)
     case .asynchronous(let reduce):
-      reader = { await $0.readReducing(reduce) }
-      loan = CandidateLoan()
+      engine = PacingEngine(
+        base: base, machine: ThrottleMachine(configuration, fold: .asynchronous), clock: clock,
+        tolerance: nil, reducer: reduce)
     }
-    return Iterator(
-      PacingIteration(
-        engine: PacingEngine(
-          base: base, machine: ThrottleMachine(configuration), clock: clock, tolerance: nil,
-          loan: loan, reader: reader)))
+    return Iterator(PacingIteration(engine: engine))
   }
 
   /// The iterator of an ``AsyncThrottleSequence``. Dropping it cancels the iteration.
@@ -213,7 +148,7 @@ where Base.Element: Sendable {
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline typealias Engine = PacingEngine<
-      Base, ThrottleMachine<Reduced, ElapsedInstant<C.Duration>>, C
+      Base, ThrottleMachine<Base.Element, Reduced, ElapsedInstant<C.Duration>>, C
     >
 
     @usableFromInline let iteration: PacingIteration<Engine>

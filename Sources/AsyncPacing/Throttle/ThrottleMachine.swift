@@ -6,7 +6,7 @@
 /// Keeping the latest element, keeping the first, and reducing are all folds, so one machine
 /// serves `throttle(latest:)` and `throttle(reducing:)`.
 @usableFromInline
-struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingMachine {
+struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInstant>: PacingMachine {
   @usableFromInline typealias Actions = PacingActions<Output, Instant>
 
   /// What a kept element becomes once folded.
@@ -19,11 +19,15 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   }
 
   @usableFromInline let configuration: ThrottleConfiguration<Instant.Duration>
+  @usableFromInline let fold: ThrottleFold<Element, Output>
   @usableFromInline var phase = ThrottlePhase<Output, Instant>.idle
 
   @inlinable
-  init(_ configuration: ThrottleConfiguration<Instant.Duration>) {
+  init(
+    _ configuration: ThrottleConfiguration<Instant.Duration>, fold: ThrottleFold<Element, Output>
+  ) {
     self.configuration = configuration
+    self.fold = fold
   }
 
   /// An empty window's end is reported too: a pacer's burst lasts until the throttle is idle.
@@ -39,13 +43,17 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
 
   // MARK: Elements
 
-  @inlinable
-  mutating func elementArrived(at now: Instant, folding fold: (Output?) -> Output) -> Actions {
+  @inlinable @inline(__always)
+  mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
+    guard case .keepingElements(let latest) = fold else {
+      return elementArrivedForAsyncFold(at: now)
+    }
     var actions = Actions()
     guard !hasEnded else { return actions }
     closeWindows(upTo: now, into: &actions)
     if let role = admitElement(at: now) {
-      let value = fold(role == .leading ? nil : phase.candidateValue)
+      let seed = role == .leading ? nil : phase.candidateValue
+      let value = ThrottleFold.keep(element, into: seed, latest: latest)
       switch role {
       case .leading: emit(value, at: now, into: &actions)
       case .candidate: setCandidate(value)
@@ -56,14 +64,15 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     return actions
   }
 
+  /// The shell awaits the reducer: the machine marks the fold in progress and asks for it.
   @inlinable
   mutating func elementArrivedForAsyncFold(at now: Instant) -> Actions {
     var actions = Actions()
     guard !hasEnded else { return actions }
     closeWindows(upTo: now, into: &actions)
     if let role = admitElement(at: now) {
-      // The shell owns the candidate while it folds, as on loan: a reducer that grows a
-      // collection then grows the only copy.
+      // The shell owns the candidate while it folds: a reducer that grows a collection then
+      // grows the only copy.
       switch (role, phase) {
       case (.leading, _):
         phase = .foldingLeading
@@ -83,13 +92,18 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
   }
 
   @inlinable
-  mutating func foldFinished(_ value: Output, at now: () -> Instant) -> Actions {
+  mutating func foldFinished(_ value: Output, at now: () -> Instant, mayLend: Bool) -> Actions {
     var actions = Actions()
     switch phase {
     case .window(let end, .folding, let finishing):
       // A window whose end the timer has not reported yet still counts as open: the timer
       // emits the candidate at that end. Only an emission now needs the time.
-      phase = .window(end: end, candidate: .value(value), finishing: finishing)
+      if mayLend && lends(whileFinishing: finishing) {
+        // Every later element before `end` folds into this value: the shell keeps it.
+        actions.lendsCandidateUntil = end
+      } else {
+        phase = .window(end: end, candidate: .value(value), finishing: finishing)
+      }
     case .foldingLeading, .windowEndedWhileFolding:
       let now = now()
       phase = .idle
@@ -102,23 +116,14 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     return actions
   }
 
-  /// Only a sequence's windows are lent: a pacer's window opens when the action starts, not at
-  /// an instant the machine knows when it lends.
+  /// Whether later elements of the window fold into its candidate, so that it may be lent:
+  /// not with the leading edge alone (window elements are dropped), nor once the upstream has
+  /// finished, nor for a pacer (its window opens when the action starts).
   @inlinable
-  mutating func lendCandidate() -> (candidate: Output, until: Instant)? {
-    guard configuration.emitsTrailing, case .atEmission = configuration.windowStart,
-      case .window(let end, .value(let candidate), finishing: false) = phase
-    else { return nil }
-    phase = .window(end: end, candidate: .folding, finishing: false)
-    return (candidate, end)
-  }
-
-  @inlinable
-  mutating func lentCandidateReturned(_ candidate: Output) {
-    guard case .window(let end, .folding, let finishing) = phase else {
-      preconditionFailure("a candidate came back that was not lent, or after an event")
-    }
-    phase = .window(end: end, candidate: .value(candidate), finishing: finishing)
+  func lends(whileFinishing finishing: Bool) -> Bool {
+    guard configuration.emitsTrailing, !finishing else { return false }
+    if case .atEmission = configuration.windowStart { return true }
+    return false
   }
 
   /// Whether the machine keeps an element arriving at `now`, and as what.
@@ -156,21 +161,6 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     return actions
   }
 
-  /// The emitted value's work started at `now`: its window opens (pacers only). Every start
-  /// opens one, also that of a second value due at the same instant (a flush), since that
-  /// start must space the next one too.
-  @inlinable
-  mutating func emissionStarted(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
-    let candidate = phase.candidateValue.map { ThrottleCandidate.value($0) } ?? .none
-    phase = .window(
-      end: now.advanced(by: configuration.interval), candidate: candidate, finishing: false)
-    closeWindows(upTo: now, into: &actions)
-    actions.wakeAt = wakeAt
-    return actions
-  }
-
   @inlinable
   mutating func upstreamFinished(at now: Instant) -> Actions {
     var actions = Actions()
@@ -197,49 +187,6 @@ struct ThrottleMachine<Output: Sendable, Instant: PacingInstant>: FoldingPacingM
     guard !hasEnded else { return actions }
     end(.failure, into: &actions)
     return actions
-  }
-
-  @inlinable
-  mutating func flush(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
-    closeWindows(upTo: now, into: &actions)
-    if let candidate = phase.candidateValue {
-      dropCandidateValue()
-      emit(candidate, at: now, into: &actions)
-    }
-    actions.wakeAt = wakeAt
-    return actions
-  }
-
-  /// A pacer's cancel: the candidate goes, and so does an emitted value that waited for its
-  /// start (no window will open for it); the open window stays. Returns the next `wakeAt`.
-  @inlinable
-  mutating func dropCandidate() -> Instant? {
-    switch phase {
-    case .window(let end, _, let finishing):
-      phase = .window(end: end, candidate: .none, finishing: finishing)
-    case .awaitingStart(let openUntil?, _):
-      phase = .window(end: openUntil, candidate: .none, finishing: false)
-    case .awaitingStart(nil, _):
-      phase = .idle
-    case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
-      break
-    }
-    return wakeAt
-  }
-
-  /// Takes the candidate's value out, leaving the window as it is.
-  @inlinable
-  mutating func dropCandidateValue() {
-    switch phase {
-    case .window(let end, .value, let finishing):
-      phase = .window(end: end, candidate: .none, finishing: finishing)
-    case .awaitingStart(let openUntil, _):
-      phase = .awaitingStart(openUntil: openUntil, candidate: nil)
-    default:
-      break
-    }
   }
 
   /// Ends every window whose end is not after `now`, emitting its candidate at that end.

@@ -1,37 +1,61 @@
-/// A throttle machine whose windows open when the action starts, keeping the latest or the
-/// first value of each window.
-@usableFromInline
-struct ThrottlePacerMachine<Value: Sendable, Instant: PacingInstant>: PacerMachine {
-  @usableFromInline typealias Actions = PacingActions<Value, Instant>
-
-  @usableFromInline var throttle: ThrottleMachine<Value, Instant>
-  @usableFromInline let keepsLatest: Bool
-
+/// Throttle as a pacer runs it: values sent are elements, folded by keeping the latest or the
+/// first, and a window opens when the action starts.
+extension ThrottleMachine: CallbackPacingMachine where Element == Output {
+  /// The emitted value's work started at `now`: its window opens (pacers only). Every start
+  /// opens one, also that of a second value due at the same instant (a flush), since that
+  /// start must space the next one too.
   @inlinable
-  init(_ configuration: ThrottleConfiguration<Instant.Duration>, keepsLatest: Bool) {
-    throttle = ThrottleMachine(configuration)
-    self.keepsLatest = keepsLatest
+  mutating func emissionStarted(at now: Instant) -> Actions {
+    var actions = Actions()
+    guard !hasEnded else { return actions }
+    let candidate = phase.candidateValue.map { ThrottleCandidate.value($0) } ?? .none
+    phase = .window(
+      end: now.advanced(by: configuration.interval), candidate: candidate, finishing: false)
+    closeWindows(upTo: now, into: &actions)
+    actions.wakeAt = wakeAt
+    return actions
   }
 
   @inlinable
-  mutating func valueSent(_ value: Value, at now: Instant) -> Actions {
-    let keepsLatest = keepsLatest
-    return throttle.elementArrived(at: now) { candidate in
-      keepsLatest ? value : (candidate ?? value)
+  mutating func flush(at now: Instant) -> Actions {
+    var actions = Actions()
+    guard !hasEnded else { return actions }
+    closeWindows(upTo: now, into: &actions)
+    if let candidate = phase.candidateValue {
+      dropCandidateValue()
+      emit(candidate, at: now, into: &actions)
+    }
+    actions.wakeAt = wakeAt
+    return actions
+  }
+
+  /// A pacer's cancel: the candidate goes, and so does an emitted value that waited for its
+  /// start (no window will open for it); the open window stays. Returns the next `wakeAt`.
+  @inlinable
+  mutating func dropPending() -> Instant? {
+    switch phase {
+    case .window(let end, _, let finishing):
+      phase = .window(end: end, candidate: .none, finishing: finishing)
+    case .awaitingStart(let openUntil?, _):
+      phase = .window(end: openUntil, candidate: .none, finishing: false)
+    case .awaitingStart(nil, _):
+      phase = .idle
+    case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
+      break
+    }
+    return wakeAt
+  }
+
+  /// Takes the candidate's value out, leaving the window as it is.
+  @inlinable
+  mutating func dropCandidateValue() {
+    switch phase {
+    case .window(let end, .value, let finishing):
+      phase = .window(end: end, candidate: .none, finishing: finishing)
+    case .awaitingStart(let openUntil, _):
+      phase = .awaitingStart(openUntil: openUntil, candidate: nil)
+    default:
+      break
     }
   }
-
-  @inlinable
-  mutating func actionStarted(at now: Instant) -> Actions {
-    throttle.emissionStarted(at: now)
-  }
-
-  @inlinable
-  mutating func dropPending() -> Instant? { throttle.dropCandidate() }
-
-  @inlinable
-  mutating func deadlineReached(at now: Instant) -> Actions { throttle.deadlineReached(at: now) }
-
-  @inlinable
-  mutating func flush(at now: Instant) -> Actions { throttle.flush(at: now) }
 }

@@ -83,9 +83,8 @@ struct DiagramRun: Sendable {
             maxWait: spec.maxWait.map { .seconds($0) }))
         return MachineDriver.run(&machine, input, timers: timers)
       }
-      var machine = ThrottleElementMachine(
-        interval: spec.interval, fold: spec.fold, edges: spec.edges)
-      return MachineDriver.run(&machine, input, timers: timers)
+      var machine = ThrottleMachine(interval: spec.interval, fold: spec.fold, edges: spec.edges)
+      return MachineDriver.run(&machine, input, timers: timers, asyncFold: spec.fold.function)
     }
   }
 

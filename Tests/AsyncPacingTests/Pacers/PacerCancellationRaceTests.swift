@@ -23,7 +23,7 @@ import Testing
     let limit = ContinuousClock.now.advanced(by: .seconds(30))
     while ContinuousClock.now < limit {
       let acting = engine.state.withLock { state in
-        if case .acting = state.phase { true } else { false }
+        if case .acting = state.side.runner { true } else { false }
       }
       if acting { break }
     }
@@ -72,6 +72,39 @@ import Testing
       await clock.advance(by: .seconds(10))
       #expect(ran.recorded == ["a at +0s", "b at +2s", "c at +5s"])
       await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  /// Found in review: a cancel while a long action ran left the idle timer task waiting.
+  @Test func aCancelDuringALongActionEndsTheBurst() async {
+    await withTestClock { clock in
+      let ran = Recorder<Int>()
+      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
+        ran.record(value)
+        try? await clock.sleep(for: .seconds(5))
+      }
+      debouncer.send(1)
+      await clock.advance(by: .seconds(2))  // the action sleeps
+      debouncer.cancel()
+      await OperatorHarness.expectNothingLeft(on: clock)
+      #expect(ran.recorded == [1])
+      withExtendedLifetime(debouncer) {}
+    }
+  }
+
+  /// A flush leaves no timer sleeping toward the deadline it made pointless.
+  @Test func aFlushEndsTheBurstWithoutWaitingForTheOldDeadline() async {
+    await withTestClock { clock in
+      let ran = Recorder<Int>()
+      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
+        ran.record(value)
+      }
+      debouncer.send(1)
+      debouncer.flush()
+      await OperatorHarness.expectNothingLeft(on: clock)
+      #expect(ran.recorded == [1])
+      #expect(clock.now == TestClock.Instant())
+      withExtendedLifetime(debouncer) {}
     }
   }
 }

@@ -34,12 +34,29 @@ struct MachineDriver {
   }
 
   /// Runs `input` through `machine` and returns the outputs at the steps they fell due, then
-  /// the ending at the step it happened.
-  static func run<Machine: ElementPacingMachine>(
+  /// the ending at the step it happened. A fold the machine asks for is answered at once with
+  /// `asyncFold`, as a shell awaiting an instantaneous reducer would.
+  static func run<Machine: PacingMachine>(
     _ machine: inout Machine, _ input: [TimedEvent],
-    timers: TimerDelivery = .beforeSameInstantEvents
+    timers: TimerDelivery = .beforeSameInstantEvents,
+    asyncFold: ((String?, String) -> String)? = nil
   ) -> [TimedEvent]
   where Machine.Element == String, Machine.Output == String, Machine.Instant == TestClock.Instant {
+    var foldsOnLoan = 0
+    return run(
+      &machine, input, timers: timers, asyncFold: asyncFold, takesLoans: false,
+      foldsOnLoan: &foldsOnLoan)
+  }
+
+  /// As `run`, and with `takesLoans` the driver takes the candidates the machine lends, folds
+  /// the elements arriving before a loan's end into it without the machine (counting them in
+  /// `foldsOnLoan`) and gives it back before any other event, as the reducing reader does.
+  static func run<Machine: PacingMachine>(
+    _ machine: inout Machine, _ input: [TimedEvent], timers: TimerDelivery,
+    asyncFold: ((String?, String) -> String)?, takesLoans: Bool, foldsOnLoan: inout Int
+  ) -> [TimedEvent]
+  where Machine.Element == String, Machine.Output == String, Machine.Instant == TestClock.Instant {
+    var loan: (candidate: String, until: TestClock.Instant)?
     var random = SplitMix64(
       seed: { if case .randomlyLate(let seed) = timers { seed } else { 0 } }())
     var outputs: [TimedEvent] = []
@@ -58,6 +75,11 @@ struct MachineDriver {
       wakeAt = actions.wakeAt
     }
 
+    func takeBackTheLoan(at now: TestClock.Instant) {
+      guard let (candidate, _) = loan.take() else { return }
+      apply(machine.foldFinished(candidate, at: { now }, mayLend: false), at: now)
+    }
+
     /// Delivers every timer that wakes before `next` (all of them when `next` is nil).
     func fireTimers(before next: TestClock.Instant?) {
       var rounds = 0
@@ -72,6 +94,7 @@ struct MachineDriver {
           wake = deadline.advanced(by: .milliseconds(250) * lateness)
         }
         guard let next else {
+          takeBackTheLoan(at: wake)
           apply(machine.deadlineReached(at: wake), at: wake)
           continue
         }
@@ -82,6 +105,7 @@ struct MachineDriver {
         case .randomlyLate: timerGoesFirst = wake < next || (wake == next && random.next() % 2 == 0)
         }
         guard timerGoesFirst else { return }
+        takeBackTheLoan(at: wake)
         apply(machine.deadlineReached(at: wake), at: wake)
       }
     }
@@ -91,9 +115,28 @@ struct MachineDriver {
       fireTimers(before: now)
       guard !hasEnded else { break }
       switch event.event {
-      case .value(let value): apply(machine.elementArrived(value, at: now), at: now)
-      case .finish: apply(machine.upstreamFinished(at: now), at: now)
-      case .failure: apply(machine.upstreamFailed(at: now), at: now)
+      case .value(let value):
+        let fold = asyncFold ?? { _, _ in preconditionFailure("a fold nobody can answer") }
+        if let (candidate, until) = loan, now < until {
+          loan = (fold(candidate, value), until)
+          foldsOnLoan += 1
+          continue
+        }
+        takeBackTheLoan(at: now)
+        let actions = machine.elementArrived(value, at: now)
+        apply(actions, at: now)
+        if let seed = actions.foldRequest {
+          let folded = fold(seed, value)
+          let finished = machine.foldFinished(folded, at: { now }, mayLend: takesLoans)
+          apply(finished, at: now)
+          if let until = finished.lendsCandidateUntil { loan = (folded, until) }
+        }
+      case .finish:
+        takeBackTheLoan(at: now)
+        apply(machine.upstreamFinished(at: now), at: now)
+      case .failure:
+        takeBackTheLoan(at: now)
+        apply(machine.upstreamFailed(at: now), at: now)
       }
     }
     fireTimers(before: nil)

@@ -8,3 +8,23 @@ extension PacingActions {
   /// Nothing emitted and no ending.
   var isEmpty: Bool { first == nil && ending == nil }
 }
+
+extension ThrottleMachine where Element == String, Output == String, Instant == TestClock.Instant {
+  /// A throttle of `interval` steps that folds as the model's `fold` does: it keeps the latest
+  /// or the first element itself, and asks the shell for a concatenation (run it through
+  /// ``MachineDriver`` with `asyncFold: fold.function`).
+  init(interval: Int, fold: ThrottleModel.Fold, edges: PacingEdges) {
+    let configuration = ThrottleConfiguration<Duration>(interval: .seconds(interval), edges: edges)
+    switch fold {
+    case .latest: self.init(configuration, fold: .keeping(latest: true))
+    case .first: self.init(configuration, fold: .keeping(latest: false))
+    case .concatenate: self.init(configuration, fold: .asynchronous)
+    }
+  }
+
+  /// A throttle of `interval` steps whose folds the shell awaits.
+  init(interval: Int, asyncFoldEdges edges: PacingEdges) {
+    self.init(
+      ThrottleConfiguration(interval: .seconds(interval), edges: edges), fold: .asynchronous)
+  }
+}

@@ -1,0 +1,214 @@
+/// The shell core: how a machine is run under a lock, on a clock, with one timer task.
+///
+/// Both shells conform: ``PacingEngine`` (a sequence operator's iteration, whose consumer
+/// waits in `next()` and whose worker reads the upstream) and ``PacerRunner`` (a callback
+/// pacer, whose worker runs the action). What they share lives here: the timebase, feeding an
+/// event to the machine and applying its actions, catching up with a deadline that has
+/// passed, the timer task's sleep loop, and performing effects after the lock. What differs is
+/// where emissions go (`deliver`), and what the worker is (`startWorker`).
+@usableFromInline
+protocol PacingShell: AnyObject, Sendable {
+  associatedtype C: Clock
+  associatedtype Machine: PacingMachine where Machine.Instant == ElapsedInstant<C.Duration>
+  associatedtype Side: Sendable
+  associatedtype Failure: Error
+
+  var timebase: PacingTimebase<C> { get }
+  var state: LockedState<PacingShellState<Machine, Side, Failure>> { get }
+  /// The machine has no deadline left: whether the timer task waits for the next one (a
+  /// sequence's timer lives as long as its iteration; a pacer's while its action runs), or
+  /// ends (an idle pacer has no task).
+  func timerIdles(
+    _ state: inout PacingShellState<Machine, Side, Failure>,
+    effects: inout PacingEffects<Machine.Output, Failure, Machine.Instant>
+  ) -> Bool
+
+  /// Hands what the machine emitted, and its ending, to the consumer: called under the lock,
+  /// for every event, before the timer takes the machine's `wakeAt`.
+  func deliver(
+    _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Failure?,
+    into state: inout PacingShellState<Machine, Side, Failure>,
+    effects: inout PacingEffects<Machine.Output, Failure, Machine.Instant>)
+
+  /// Starts the worker numbered `generation` and records its handle.
+  func startWorker(generation: UInt64)
+}
+
+extension PacingShell {
+  @usableFromInline typealias Instant = Machine.Instant
+  @usableFromInline typealias Actions = PacingActions<Machine.Output, Instant>
+  @usableFromInline typealias Effects = PacingEffects<Machine.Output, Failure, Instant>
+  @usableFromInline typealias State = PacingShellState<Machine, Side, Failure>
+
+  // MARK: Events
+
+  /// Feeds one event to the machine and applies its actions; `nil` once the machine takes no
+  /// more events, when the event is ignored. `inspect` sees the actions under the lock.
+  ///
+  /// The event gets the instant as a function: `now`, or with `now == nil` a clock reading
+  /// taken only if the machine asks for one. Either way instants reach the machine in order:
+  /// a reading taken before the lock may be older than one another event brought in.
+  @inlinable @inline(__always)
+  func handle<Result: Sendable>(
+    at now: Instant?, failure: Failure? = nil,
+    _ event: (inout Machine, () -> Instant) -> Actions,
+    inspect: (borrowing Actions) -> Result
+  ) -> Result? {
+    var effects = Effects()
+    let result = state.withLock { state -> Result? in
+      guard state.isOpen else { return nil }
+      takeBackLoan(&state, effects: &effects)
+      let actions = event(&state.machine) { state.time.clamp(now ?? self.timebase.now) }
+      let result = inspect(actions)
+      apply(actions, failure: failure, to: &state, effects: &effects)
+      return result
+    }
+    perform(effects)
+    return result
+  }
+
+  /// Hands an element to the machine, the one element event of both shells, at `now` (read
+  /// before the lock). Written out rather than through `handle`'s closure, which the compiler
+  /// did not inline: the closure call cost `Debouncer.send` about 10 ns.
+  @inlinable @inline(__always)
+  func elementArrived(_ element: Machine.Element, at now: Instant) -> ElementEventOutcome<
+    Machine.Output
+  > {
+    var effects = Effects()
+    let outcome = state.withLock { state -> ElementEventOutcome<Machine.Output> in
+      guard state.isOpen else { return .ignored }
+      takeBackLoan(&state, effects: &effects)
+      let actions = state.machine.elementArrived(element, at: state.time.clamp(now))
+      let foldRequest = actions.foldRequest
+      apply(actions, failure: nil, to: &state, effects: &effects)
+      guard let foldRequest else { return .taken }
+      return .foldRequested(into: foldRequest)
+    }
+    perform(effects)
+    return outcome
+  }
+
+  /// Feeds one event to the machine; `false` once it takes no more events.
+  @inlinable @inline(__always)
+  @discardableResult
+  func handle(
+    at now: Instant?, failure: Failure? = nil, _ event: (inout Machine, () -> Instant) -> Actions
+  ) -> Bool {
+    handle(at: now, failure: failure, event, inspect: { _ in () }) != nil
+  }
+
+  /// Delivers the machine's emissions and ending, then schedules its timer.
+  @inlinable @inline(__always)
+  func apply(_ actions: Actions, failure: Failure?, to state: inout State, effects: inout Effects) {
+    deliver(actions, failure: failure, into: &state, effects: &effects)
+    if actions.ending != nil {
+      state.isOpen = false
+      state.stopTimer(effects: &effects)
+    } else {
+      state.scheduleTimer(actions.wakeAt, effects: &effects)
+    }
+  }
+
+  /// A consumer about to take an output must see the deadlines of its own instant handled
+  /// first (the half-open rule): an output falling due now replaces an older waiting one,
+  /// whether or not the timer task has run yet. Reads the clock only if a deadline is set.
+  @inlinable
+  func catchUp(_ state: inout State, effects: inout Effects) {
+    guard state.isOpen, let wakeAt = state.timer.wakeAt else { return }
+    let now = state.time.clamp(timebase.now)
+    guard wakeAt <= now else { return }
+    takeBackLoan(&state, effects: &effects)
+    apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)
+  }
+
+  /// The machine must hold its candidate before it handles an event (see ``CandidateLoan``):
+  /// a lent candidate comes back as a fold that finished, which never emits.
+  @inlinable
+  func takeBackLoan(_ state: inout State, effects: inout Effects) {
+    guard let candidate = state.loan?.recall() else { return }
+    let actions = state.machine.foldFinished(
+      candidate, at: { state.time.clamp(self.timebase.now) }, mayLend: false)
+    apply(actions, failure: nil, to: &state, effects: &effects)
+  }
+
+  @inlinable @inline(__always)
+  func perform(_ effects: Effects) {
+    // Retired tasks first: the slots hold one task each, and a task this perform starts could
+    // be retired by another thread into a slot still holding an earlier one.
+    if effects.cancelsRetiredTasks {
+      state.withLock { $0.retired.take() }.cancel()
+    }
+    if let (consumer, result) = effects.consumer { consumer.resume(returning: result) }
+    effects.endedIdleTimer?.resume(returning: nil)
+    switch effects.timer {
+    case .none: break
+    case .resumeIdle(let waiter, let deadline): waiter.resume(returning: deadline)
+    case .start(let generation, let deadline):
+      startTimer(generation: generation, sleepingUntil: deadline)
+    }
+    if let generation = effects.startedWorker { startWorker(generation: generation) }
+  }
+
+  // MARK: The timer task
+
+  @inlinable
+  func startTimer(generation: UInt64, sleepingUntil deadline: Instant) {
+    let task = startTask(for: timebase.clock) {
+      await self.runTimer(generation: generation, sleepingUntil: deadline)
+    }
+    let isCurrent = state.withLock { $0.timer.record(task, generation: generation) }
+    if !isCurrent { task.cancel() }
+  }
+
+  @inlinable
+  func runTimer(generation: UInt64, sleepingUntil first: Instant) async {
+    var deadline = first
+    while await timebase.sleep(until: deadline) {
+      switch timerWoke(generation: generation) {
+      case .sleep(let next):
+        deadline = next
+      case .idle:
+        guard let next = await nextDeadline(generation: generation) else { return }
+        deadline = next
+      case .end:
+        return
+      }
+    }
+  }
+
+  @inlinable
+  func timerWoke(generation: UInt64) -> PacingTimer<Instant>.Step {
+    var effects = Effects()
+    let step = state.withLock { state -> PacingTimer<Instant>.Step in
+      guard state.isOpen, state.timer.wakes(generation: generation) else { return .end }
+      let now = state.time.clamp(timebase.now)
+      takeBackLoan(&state, effects: &effects)
+      apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)
+      guard state.isOpen else { return .end }
+      let idles = state.timer.wakeAt != nil || timerIdles(&state, effects: &effects)
+      return state.timer.nextStep(keepsIdleTask: idles)
+    }
+    perform(effects)
+    return step
+  }
+
+  /// The machine's next deadline, waiting for one; `nil` once the timer must end.
+  @inlinable
+  func nextDeadline(generation: UInt64) async -> Instant? {
+    await withUnsafeContinuation { (waiter: PacingTimer<Instant>.IdleWaiter) in
+      let ready = state.withLock { $0.timer.idle(generation: generation, waiter: waiter) }
+      if let ready { waiter.resume(returning: ready) }
+    }
+  }
+}
+
+/// What became of an element the shell handed to its machine.
+@usableFromInline
+enum ElementEventOutcome<Output: Sendable>: Sendable {
+  /// The machine takes no more events.
+  case ignored
+  /// The machine decided about it.
+  case taken
+  /// The machine kept it and asks the shell to fold it into `into` (`nil`: a fresh fold).
+  case foldRequested(into: Output?)
+}

@@ -1,0 +1,14 @@
+/// The events a callback pacer adds to a ``PacingMachine``'s: values sent are its elements
+/// (and come out as they went in), a flush, the action's start, and a cancel that drops what
+/// waits but keeps the timing state. `Debouncer` and `Throttler` run their machines through
+/// these, besides the element and deadline events.
+@usableFromInline
+protocol CallbackPacingMachine: PacingMachine where Output == Element {
+  /// The pending value becomes due now, whatever its deadline.
+  mutating func flush(at now: Instant) -> PacingActions<Output, Instant>
+  /// The action really started at `now` with an emitted value.
+  mutating func emissionStarted(at now: Instant) -> PacingActions<Output, Instant>
+  /// Drops the pending value, and forgets an emission the shell dropped from its mailbox;
+  /// quiet periods and windows stay as they are. Returns the machine's next `wakeAt`.
+  mutating func dropPending() -> Instant?
+}

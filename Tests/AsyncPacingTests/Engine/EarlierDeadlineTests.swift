@@ -1,0 +1,93 @@
+import AsyncPacingTesting
+import Testing
+
+@testable import AsyncPacing
+
+/// The shell's timer takes a deadline earlier than the one it sleeps toward, which the
+/// per-element-duration operators need: a test-only machine whose every element names its own
+/// quiet period, in steps.
+@Suite struct EarlierDeadlineTests {
+  /// Emits the latest element once its own quiet period (its digit, in seconds) has passed.
+  struct OwnQuietPeriodMachine: PacingMachine {
+    typealias Actions = PacingActions<String, ElapsedInstant<Duration>>
+    var pending: (element: String, dueAt: ElapsedInstant<Duration>)?
+
+    mutating func elementArrived(_ element: String, at now: ElapsedInstant<Duration>) -> Actions {
+      var actions = deadlineReached(at: now)
+      pending = (element, now.advanced(by: .seconds(Int(element)!)))
+      actions.wakeAt = pending?.dueAt
+      return actions
+    }
+
+    mutating func foldFinished(
+      _ value: String, at now: () -> ElapsedInstant<Duration>, mayLend: Bool
+    ) -> Actions { Actions() }
+
+    mutating func deadlineReached(at now: ElapsedInstant<Duration>) -> Actions {
+      var actions = Actions()
+      if let (element, dueAt) = pending, dueAt <= now {
+        pending = nil
+        actions.emit(element, dueAt: dueAt)
+      }
+      actions.wakeAt = pending?.dueAt
+      return actions
+    }
+
+    mutating func upstreamFinished(at now: ElapsedInstant<Duration>) -> Actions {
+      var actions = deadlineReached(at: now)
+      if let (element, _) = pending.take() { actions.emit(element, dueAt: now) }
+      actions.ending = .finish
+      return actions
+    }
+
+    mutating func upstreamFailed(at now: ElapsedInstant<Duration>) -> Actions {
+      var actions = deadlineReached(at: now)
+      pending = nil
+      actions.ending = .failure
+      return actions
+    }
+  }
+
+  struct OwnQuietPeriods<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
+  where Base.Element == String {
+    let base: Base
+    let clock: TestClock
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+      let iteration: PacingIteration<PacingEngine<Base, OwnQuietPeriodMachine, TestClock>>
+
+      mutating func next() async throws(Base.Failure) -> String? {
+        try await iteration.engine.next(isolation: nil)
+      }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(
+        iteration: PacingIteration(
+          engine: PacingEngine(
+            base: base, machine: OwnQuietPeriodMachine(), clock: clock, tolerance: nil)))
+    }
+  }
+
+  @Test func anEarlierDeadlineWakesTheTimerOnTime() async {
+    await withTestClock { clock in
+      // 5 is due at step 5; 1 arrives at step 2 and is due at step 3, before the timer's 5.
+      let upstream = clock.marbles("5-1------|", step: .seconds(1))
+      await clock.expectMarbles(
+        "---1-----|", of: OwnQuietPeriods(base: upstream, clock: clock), step: .seconds(1))
+      // The reader, the timer sleeping toward 5, and the timer that replaced it.
+      #expect(clock.liveTaskCounter.startedCount == 3)
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  @Test func aLaterDeadlineKeepsTheTimerTask() async {
+    await withTestClock { clock in
+      let upstream = clock.marbles("1-3--------|", step: .seconds(1))
+      await clock.expectMarbles(
+        "-1---3-----|", of: OwnQuietPeriods(base: upstream, clock: clock), step: .seconds(1))
+      #expect(clock.liveTaskCounter.startedCount == 2)  // the reader and one timer
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+}
