@@ -97,6 +97,16 @@ await measureTable(
       }
       return sum
     },
+    Workload(name: "debounce(for: .seconds(10)) on AnyClock", elements: fastCount) {
+      var sum = 0
+      let erased = AnyClock(ContinuousClock())
+      for await value in CountingSequence(count: fastCount).debounce(
+        for: .seconds(10), clock: erased)
+      {
+        sum &+= value
+      }
+      return sum
+    },
     Workload(name: "throttle(for: .milliseconds(1))", elements: fastCount) {
       var sum = 0
       for await value in CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {

@@ -63,60 +63,70 @@ func letters(_ text: String, from start: Int = 0, endAt end: Int? = nil) -> [Scr
 }
 
 /// The marble scenarios of the contract, through every operator and pacer, each with the
-/// output it must produce. A run is exact when every scenario's output matches.
-let operatorScenarios: [(name: String, run: @Sendable () async -> Bool)] = [
-  (
-    "debounce",
-    {
-      let script =
-        [0: "a", 2: "b", 4: "c", 10: "d", 12: "e"].sorted { $0.key < $1.key }
-        .map { ScriptedEvent(step: $0.key, value: $0.value) } + [
-          ScriptedEvent(step: 17, value: nil)
-        ]
-      let seen = await playThroughOperator(script, horizon: 20) { upstream, clock in
-        upstream.debounce(for: .seconds(3), clock: clock)
+/// output it must produce, on the test clock itself and behind an `AnyClock` (which must keep
+/// the internal tasks on the test executor). A run is exact when every scenario's output
+/// matches.
+let operatorScenarios: [(name: String, run: @Sendable () async -> Bool)] =
+  scenarios(on: { $0 }, naming: "") + scenarios(on: { AnyClock($0) }, naming: " through AnyClock")
+
+/// The scenarios with the test clock handed to each operator and pacer as `clock` makes it.
+func scenarios<C: Clock<Duration>>(
+  on clock: @escaping @Sendable (TestClock) -> C, naming suffix: String
+) -> [(name: String, run: @Sendable () async -> Bool)] {
+  [
+    (
+      "debounce" + suffix,
+      {
+        let script =
+          [0: "a", 2: "b", 4: "c", 10: "d", 12: "e"].sorted { $0.key < $1.key }
+          .map { ScriptedEvent(step: $0.key, value: $0.value) } + [
+            ScriptedEvent(step: 17, value: nil)
+          ]
+        let seen = await playThroughOperator(script, horizon: 20) { upstream, testClock in
+          upstream.debounce(for: .seconds(3), clock: clock(testClock))
+        }
+        return seen == ["c@7", "e@15", "|@17"]
       }
-      return seen == ["c@7", "e@15", "|@17"]
-    }
-  ),
-  (
-    "throttle",
-    {
-      let seen = await playThroughOperator(letters("abcdefghijk", endAt: 11), horizon: 20) {
-        upstream, clock in upstream.throttle(for: .seconds(3), clock: clock)
+    ),
+    (
+      "throttle" + suffix,
+      {
+        let seen = await playThroughOperator(letters("abcdefghijk", endAt: 11), horizon: 20) {
+          upstream, testClock in upstream.throttle(for: .seconds(3), clock: clock(testClock))
+        }
+        return seen == ["a@0", "c@3", "f@6", "i@9", "k@12", "|@12"]
       }
-      return seen == ["a@0", "c@3", "f@6", "i@9", "k@12", "|@12"]
-    }
-  ),
-  (
-    "throttle reducing",
-    {
-      let seen = await playThroughOperator(letters("abcdefghijk", endAt: 11), horizon: 20) {
-        upstream, clock in
-        upstream.throttle(for: .seconds(3), clock: clock) { ($0 ?? "") + $1 }
+    ),
+    (
+      "throttle reducing" + suffix,
+      {
+        let seen = await playThroughOperator(letters("abcdefghijk", endAt: 11), horizon: 20) {
+          upstream, testClock in
+          upstream.throttle(for: .seconds(3), clock: clock(testClock)) { ($0 ?? "") + $1 }
+        }
+        return seen == ["a@0", "bc@3", "def@6", "ghi@9", "jk@12", "|@12"]
       }
-      return seen == ["a@0", "bc@3", "def@6", "ghi@9", "jk@12", "|@12"]
-    }
-  ),
-  (
-    "Debouncer",
-    {
-      let seen = await playThroughPacer(letters("abc") + letters("de", from: 6), horizon: 10) {
-        clock, action in
-        let debouncer = Debouncer(for: .seconds(2), clock: clock, action)
-        return { debouncer.send($0) }
+    ),
+    (
+      "Debouncer" + suffix,
+      {
+        let seen = await playThroughPacer(letters("abc") + letters("de", from: 6), horizon: 10) {
+          testClock, action in
+          let debouncer = Debouncer(for: .seconds(2), clock: clock(testClock), action)
+          return { debouncer.send($0) }
+        }
+        return seen == ["c@4", "e@9"]
       }
-      return seen == ["c@4", "e@9"]
-    }
-  ),
-  (
-    "Throttler",
-    {
-      let seen = await playThroughPacer(letters("abcde"), horizon: 10) { clock, action in
-        let throttler = Throttler(for: .seconds(2), clock: clock, action)
-        return { throttler.send($0) }
+    ),
+    (
+      "Throttler" + suffix,
+      {
+        let seen = await playThroughPacer(letters("abcde"), horizon: 10) { testClock, action in
+          let throttler = Throttler(for: .seconds(2), clock: clock(testClock), action)
+          return { throttler.send($0) }
+        }
+        return seen == ["a@0", "b@2", "d@4", "e@6"]
       }
-      return seen == ["a@0", "b@2", "d@4", "e@6"]
-    }
-  ),
-]
+    ),
+  ]
+}

@@ -45,7 +45,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// See ``debounce(for:tolerance:edges:maxWait:clock:)`` for the options.
+  /// See ``_Concurrency/AsyncSequence/debounce(for:tolerance:edges:maxWait:clock:)->AsyncDebounceSequence<Self,C>`` for the options.
   @inlinable
   public func debounce(
     for interval: Duration, tolerance: Duration? = nil,
@@ -59,7 +59,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// An asynchronous sequence that emits an upstream element once the upstream has been quiet
 /// for an interval.
 ///
-/// Create one with ``_Concurrency/AsyncSequence/debounce(for:tolerance:edges:maxWait:clock:)``.
+/// Create one with ``_Concurrency/AsyncSequence/debounce(for:tolerance:edges:maxWait:clock:)->AsyncDebounceSequence<Self,C>``.
 /// Its `Failure` is the upstream's: a non-throwing upstream gives a sequence you iterate with
 /// `for await`, no `try`.
 ///

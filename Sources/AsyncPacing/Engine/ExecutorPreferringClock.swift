@@ -6,7 +6,8 @@
 @usableFromInline
 protocol ExecutorPreferringClock {
   var preferredTaskExecutor: (any TaskExecutor)? { get }
-  var liveTaskCounter: LiveTaskCounter { get }
+  /// The counter of this clock's internal tasks, if it keeps one.
+  var pacingTaskCounter: LiveTaskCounter? { get }
 }
 
 extension Clock {
@@ -19,6 +20,6 @@ extension Clock {
   /// The counter of this clock's internal tasks, besides the process-wide one, if any.
   @inlinable
   var liveTaskCounter: LiveTaskCounter? {
-    (self as? any ExecutorPreferringClock)?.liveTaskCounter
+    (self as? any ExecutorPreferringClock)?.pacingTaskCounter
   }
 }

@@ -23,7 +23,7 @@
 /// `send(_:)` is synchronous and cheap, callable from any thread or actor. The action runs in
 /// the isolation it was written in, never concurrently with itself: a value that falls due
 /// while it runs waits, and a value due later replaces the waiting one. The timing rules are
-/// those of ``_Concurrency/AsyncSequence/debounce(for:tolerance:edges:maxWait:clock:)``.
+/// those of ``_Concurrency/AsyncSequence/debounce(for:tolerance:edges:maxWait:clock:)->AsyncDebounceSequence<Self,C>``.
 ///
 /// `cancel()` drops the pending value and cancels the running action; it never runs the
 /// pending value, and the debouncer stays usable. Releasing the debouncer does the same, so a

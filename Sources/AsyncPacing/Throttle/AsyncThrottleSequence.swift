@@ -46,7 +46,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// See ``throttle(for:clock:latest:edges:)`` for the rules and options.
+  /// See ``_Concurrency/AsyncSequence/throttle(for:clock:latest:edges:)->AsyncThrottleSequence<Self,C,Self.Element>`` for the rules and options.
   @inlinable
   public func throttle(
     for interval: Duration, latest: Bool = true, edges: PacingEdges = [.leading, .trailing]
@@ -58,8 +58,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// An asynchronous sequence that emits at most one value per interval, with a trailing value
 /// at the end of each window that had elements.
 ///
-/// Create one with ``_Concurrency/AsyncSequence/throttle(for:clock:latest:edges:)`` or
-/// ``_Concurrency/AsyncSequence/throttle(for:clock:edges:reducing:)``. Its `Failure` is the
+/// Create one with ``_Concurrency/AsyncSequence/throttle(for:clock:latest:edges:)->AsyncThrottleSequence<Self,C,Self.Element>`` or
+/// ``_Concurrency/AsyncSequence/throttle(for:clock:edges:reducing:)->AsyncThrottleSequence<Self,C,Reduced>``. Its `Failure` is the
 /// upstream's: a non-throwing upstream gives a sequence you iterate with `for await`.
 ///
 /// ```swift

@@ -46,7 +46,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// See ``throttle(for:clock:edges:reducing:)`` for the rules and options.
+  /// See ``_Concurrency/AsyncSequence/throttle(for:clock:edges:reducing:)->AsyncThrottleSequence<Self,C,Reduced>`` for the rules and options.
   @inlinable
   public func throttle<Reduced: Sendable>(
     for interval: Duration, edges: PacingEdges = [.leading, .trailing],

@@ -1,0 +1,116 @@
+/// A clock that stands for any clock with the same `Duration`: the type to store when a type
+/// holds its clock as `any Clock<Duration>`.
+///
+/// The operators accept `any Clock<Duration>` and wrap it in an `AnyClock` themselves. Wrap a
+/// clock yourself to keep one erased type:
+///
+/// ```swift
+/// @MainActor final class SearchModel {
+///   let clock: AnyClock<Duration>
+///   init(clock: some Clock<Duration> = ContinuousClock()) { self.clock = AnyClock(clock) }
+/// }
+/// ```
+///
+/// It keeps what the wrapped clock carries: a ``TestClock`` wrapped in an `AnyClock` still
+/// runs the operators' and pacers' internal tasks on its test executor, so tests stay exact.
+/// Erasing costs a closure call per clock reading and per sleep; the Performance article has
+/// the figure.
+public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
+  /// An instant of an ``AnyClock``: the time elapsed since the clock was wrapped.
+  ///
+  /// ```swift
+  /// let elapsed = start.duration(to: clock.now)
+  /// ```
+  public struct Instant: InstantProtocol, Hashable, Sendable {
+    /// The time since the wrapped clock's `now` when it was wrapped.
+    ///
+    /// ```swift
+    /// #expect(AnyClock(TestClock()).now.offset == .zero)
+    /// ```
+    public var offset: Duration
+
+    /// Creates the instant that lies `offset` after the clock was wrapped.
+    ///
+    /// ```swift
+    /// let deadline = AnyClock<Duration>.Instant(offset: .seconds(1))
+    /// ```
+    public init(offset: Duration) {
+      self.offset = offset
+    }
+
+    /// The instant `duration` later (earlier for a negative duration).
+    ///
+    /// ```swift
+    /// let deadline = clock.now.advanced(by: .seconds(1))
+    /// ```
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`, negative when `other` is earlier.
+    ///
+    /// ```swift
+    /// let elapsed = start.duration(to: clock.now)
+    /// ```
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    ///
+    /// ```swift
+    /// #expect(start < clock.now)
+    /// ```
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+  }
+
+  private let offsetNow: @Sendable () -> Duration
+  private let sleepUntilOffset: @Sendable (Duration, Duration?) async throws -> Void
+  private let resolution: Duration
+  @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
+  @usableFromInline let pacingTaskCounter: LiveTaskCounter?
+
+  /// Wraps `clock`; its `now`, read here, becomes the instant of offset zero.
+  ///
+  /// ```swift
+  /// let clock = AnyClock(ContinuousClock())
+  /// ```
+  public init<Wrapped: Clock>(_ clock: Wrapped) where Duration == Wrapped.Duration {
+    let start = clock.now
+    offsetNow = { start.duration(to: clock.now) }
+    sleepUntilOffset = { offset, tolerance in
+      try await clock.sleep(until: start.advanced(by: offset), tolerance: tolerance)
+    }
+    resolution = clock.minimumResolution
+    preferredTaskExecutor = clock.preferredTaskExecutor
+    pacingTaskCounter = clock.liveTaskCounter
+  }
+
+  /// The wrapped clock's `now`, as the time since it was wrapped.
+  ///
+  /// ```swift
+  /// let start = clock.now
+  /// ```
+  public var now: Instant { Instant(offset: offsetNow()) }
+
+  /// The wrapped clock's minimum resolution.
+  ///
+  /// ```swift
+  /// print(AnyClock(ContinuousClock()).minimumResolution)
+  /// ```
+  public var minimumResolution: Duration { resolution }
+
+  /// Sleeps on the wrapped clock until `deadline`, throwing what it throws.
+  ///
+  /// ```swift
+  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
+  /// ```
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await sleepUntilOffset(deadline.offset, tolerance)
+  }
+}
+
+/// The seam through which a wrapped ``TestClock`` keeps the internal tasks on its executor.
+extension AnyClock: ExecutorPreferringClock {}

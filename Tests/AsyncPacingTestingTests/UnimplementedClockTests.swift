@@ -1,0 +1,71 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Testing
+
+/// Every use of an `UnimplementedClock` is one issue, with the clock's label, at its creation.
+@Suite struct UnimplementedClockTests {
+  @Test func readingNowIsOneIssueNamingTheClock() async {
+    let clock = UnimplementedClock(name: "Feed.clock")
+    await MarbleIssueTests.expectIssues(["UnimplementedClock \"Feed.clock\": now was read"]) {
+      _ = clock.now
+    }
+  }
+
+  @Test func sleepingIsOneIssueAndReturnsAtOnce() async {
+    let clock = UnimplementedClock(name: "Feed.clock")
+    await MarbleIssueTests.expectIssues(["UnimplementedClock \"Feed.clock\": sleep(until: +1s)"]) {
+      try? await clock.sleep(until: .init(offset: .seconds(1)))
+    }
+  }
+
+  @Test func eachUseIsItsOwnIssue() async {
+    let clock = UnimplementedClock()
+    await MarbleIssueTests.expectIssues(["\"Clock\": now", "\"Clock\": now", "\"Clock\": sleep"]) {
+      _ = clock.now
+      _ = clock.now
+      try? await clock.sleep(for: .seconds(1))
+    }
+  }
+
+  @Test func theIssueIsRecordedWhereTheClockWasCreated() {
+    let line = #line + 1
+    let clock = UnimplementedClock(name: "Model.clock")
+    withKnownIssue {
+      _ = clock.now
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+    }
+  }
+
+  /// An operator reads its clock's `now` when an iterator is made (its origin); the iteration
+  /// is not run here, since its internal tasks would report uses after the test has ended.
+  @Test func anOperatorOnItReportsItsUse() {
+    let clock = UnimplementedClock(name: "Search.clock")
+    let (queries, feed) = AsyncStream.makeStream(of: String.self)
+    feed.finish()
+    withKnownIssue {
+      _ = queries.debounce(for: .seconds(1), clock: clock).makeAsyncIterator()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("\"Search.clock\": now was read") }
+    }
+  }
+
+  /// After each issue it keeps time as an `ImmediateClock`, so an operator's timer moves on
+  /// instead of waking again and again at the same instant.
+  @Test func sleepingMovesNow() async {
+    let clock = UnimplementedClock()
+    await withKnownIssue {
+      try? await clock.sleep(until: .init(offset: .seconds(5)))
+      #expect(clock.now.offset == .seconds(5))
+    }
+  }
+
+  @Test func theShorthandNamesTheClock() {
+    let clock: UnimplementedClock = .unimplemented("Short.clock")
+    #expect(clock.name == "Short.clock")
+  }
+
+  @Test func minimumResolutionIsNoUse() {
+    #expect(UnimplementedClock().minimumResolution == .zero)
+  }
+}
