@@ -65,4 +65,3 @@ import Testing
     queries.debounce(for: .milliseconds(300), clock: clock)
   }
 }
-
