@@ -300,16 +300,3 @@ public final class TestClock: Clock, Sendable {
     if isNew { print("AsyncPacing diagnostic: \(message)") }
   }
 }
-
-extension TestClock: ExecutorPreferringClock {
-  @usableFromInline
-  var preferredTaskExecutor: (any TaskExecutor)? { testExecutor }
-
-  @usableFromInline
-  var pacingTaskCounter: LiveTaskCounter? {
-    // Typed, so that it names the stored counter and not `Clock.liveTaskCounter`, which asks
-    // this property.
-    let counter: LiveTaskCounter = liveTaskCounter
-    return counter
-  }
-}

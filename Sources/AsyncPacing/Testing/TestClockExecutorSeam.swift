@@ -1,0 +1,14 @@
+/// How a ``TestClock`` plugs into the shell core: the internal tasks it times run on its test
+/// executor and are counted by its own counter.
+extension TestClock: ExecutorPreferringClock {
+  @usableFromInline
+  var preferredTaskExecutor: (any TaskExecutor)? { testExecutor }
+
+  @usableFromInline
+  var pacingTaskCounter: LiveTaskCounter? {
+    // Typed, so that it names the stored counter and not `Clock.liveTaskCounter`, which asks
+    // this property.
+    let counter: LiveTaskCounter = liveTaskCounter
+    return counter
+  }
+}
