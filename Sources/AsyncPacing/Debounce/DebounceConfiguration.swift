@@ -15,10 +15,10 @@ struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
     checkPacingArguments(
       interval: interval, edges: edges, function: function)
     if let maxWait {
-      precondition(
+      checkArgument(
         edges.contains(.trailing),
         "\(function): `maxWait` needs the trailing edge (edges is \(edges))")
-      precondition(
+      checkArgument(
         maxWait >= interval,
         "\(function): `maxWait` (\(maxWait)) must not be shorter than `interval` (\(interval))")
     }
