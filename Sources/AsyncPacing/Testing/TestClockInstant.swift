@@ -59,12 +59,15 @@ extension TestClock {
 }
 
 /// Formats a duration as signed seconds with no trailing zeros: `+0s`, `+1.5s`, `-0.001s`.
+///
+/// Works on the attoseconds, which every `Duration` has: `components` traps for offsets beyond
+/// `Int64.max` seconds, which `advance(by:)` can reach.
 private func formatOffset(_ offset: Duration) -> String {
-  let (seconds, attoseconds) = offset.components
-  let isNegative = seconds < 0 || attoseconds < 0
-  let wholeSeconds = seconds.magnitude
-  let fraction = attoseconds.magnitude
-  var text = (isNegative ? "-" : "+") + String(wholeSeconds)
+  let attoseconds = offset.attoseconds
+  let perSecond: Int128 = 1_000_000_000_000_000_000
+  let wholeSeconds = (attoseconds / perSecond).magnitude
+  let fraction = (attoseconds % perSecond).magnitude
+  var text = (attoseconds < 0 ? "-" : "+") + String(wholeSeconds)
   if fraction > 0 {
     var digits = String(fraction)
     digits = String(repeating: "0", count: 18 - digits.count) + digits

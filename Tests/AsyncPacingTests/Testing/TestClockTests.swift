@@ -11,6 +11,16 @@ import Testing
     #expect(TestClock.Instant(offset: .nanoseconds(1)).description == "+0.000000001s")
   }
 
+  /// Beyond `Int64.max` seconds, where `Duration.components` traps (issue 19, finding 7).
+  @Test func instantsFarBeyondInt64SecondsStillPrint() {
+    let far = TestClock.Instant(offset: .seconds(Int64.max) * 18)
+    #expect(far.description == "+166020696663385964526s")
+    #expect(TestClock.Instant(offset: Duration(attoseconds: .max)).description.hasPrefix("+"))
+    #expect(
+      TestClock.Instant(offset: Duration(attoseconds: .min)).description
+        == "-170141183460469231731.687303715884105728s")
+  }
+
   @Test func instantsAreOrderedAndMeasurable() {
     let start = TestClock.Instant()
     let later = start.advanced(by: .seconds(3))
