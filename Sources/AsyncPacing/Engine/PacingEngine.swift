@@ -15,7 +15,6 @@ where
 {
   @usableFromInline typealias Output = Machine.Output
   @usableFromInline typealias Failure = Base.Failure
-  @usableFromInline typealias Consumer = UnsafeContinuation<Result<Output?, Failure>, Never>
   /// An async reducer the reader awaits when the machine asks for a fold; the reader runs it
   /// where it is called, so a call costs no executor switch.
   @usableFromInline
@@ -76,7 +75,7 @@ where
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
     let result = await withTaskCancellationHandler(
       operation: {
-        await withUnsafeContinuation(isolation: actor) { (consumer: Consumer) in
+        await withUnsafeContinuation(isolation: actor) { (consumer: State.Consumer) in
           var effects = Effects()
           let immediate = state.withLock { state -> Result<Output?, Failure>? in
             if !state.mailbox.isEmpty { catchUp(&state, effects: &effects) }

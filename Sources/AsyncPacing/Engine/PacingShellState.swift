@@ -2,7 +2,8 @@
 /// the machine's time and its timer, and what only one side needs (`side`).
 @usableFromInline
 struct PacingShellState<Machine: PacingMachine, Side: Sendable, Failure: Error>: Sendable {
-  @usableFromInline typealias Consumer = UnsafeContinuation<Result<Machine.Output?, Failure>, Never>
+  @usableFromInline typealias Consumer = PacingEffects<Machine.Output, Failure, Machine.Instant>
+    .Consumer
 
   @usableFromInline var machine: Machine
   /// The consumer waiting for an output: a sequence's `next()`, a pacer's action runner.

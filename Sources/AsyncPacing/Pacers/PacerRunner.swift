@@ -17,8 +17,6 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @usableFromInline typealias Failure = Never
   @usableFromInline typealias Action = @Sendable @isolated(any) (Value) async -> Void
 
-  @usableFromInline typealias Consumer = UnsafeContinuation<Result<Value?, Never>, Never>
-
   @usableFromInline
   enum RunnerPhase: Sendable {
     /// No action runner.
@@ -167,9 +165,14 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @inlinable
   func endWaitingRunner(_ state: inout State, effects: inout Effects) {
     guard let consumer = state.consumer.take() else { return }
+    endRunner(&state)
+    effects.consumer = (consumer, .success(nil))
+  }
+
+  @inlinable
+  func endRunner(_ state: inout State) {
     state.side.runner = .none
     state.side.runnerTask = nil
-    effects.consumer = (consumer, .success(nil))
   }
 
   /// Asks the running action, if any, to stop.
@@ -216,12 +219,11 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   /// new runner takes what waits).
   @inlinable
   func nextValue(afterAction: Bool) async -> Value? {
-    let result = await withUnsafeContinuation { (consumer: Consumer) in
+    let result = await withUnsafeContinuation { (consumer: State.Consumer) in
       var effects = Effects()
       let immediate = state.withLock { state -> Value?? in
         if afterAction, case .acting(_, stopping: true) = state.side.runner {
-          state.side.runner = .none
-          state.side.runnerTask = nil
+          endRunner(&state)
           if state.isOpen && !state.mailbox.isEmpty {
             startRunner(&state, effects: &effects)
           } else {
@@ -240,8 +242,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
           state.consumer = consumer
           return .none
         }
-        state.side.runner = .none
-        state.side.runnerTask = nil
+        endRunner(&state)
         // The machine has no deadline: the timer, idle or on its way there, ends too.
         state.stopTimer(effects: &effects)
         return .some(nil)
