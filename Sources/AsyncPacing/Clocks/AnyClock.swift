@@ -71,6 +71,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   private let resolution: Duration
   @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
   @usableFromInline let pacingTaskCounter: LiveTaskCounter?
+  @usableFromInline let sleepsUntilAnyDeadline: Bool
 
   /// Wraps `clock`; its `now`, read here, becomes the instant of offset zero.
   ///
@@ -86,6 +87,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
     resolution = clock.minimumResolution
     preferredTaskExecutor = clock.preferredTaskExecutor
     pacingTaskCounter = clock.liveTaskCounter
+    sleepsUntilAnyDeadline = !clock.sleepsInChunks
   }
 
   /// The wrapped clock's `now`, as the time since it was wrapped.

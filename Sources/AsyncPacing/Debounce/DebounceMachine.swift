@@ -22,11 +22,13 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
     self.configuration = configuration
   }
 
-  /// When the pending element falls due, if there is one.
+  /// When the pending element falls due, if there is one and its quiet period or `maxWait`
+  /// bound ends at all: a deadline beyond what the instant can represent never comes, and the
+  /// element waits for a newer one, a flush or the finish.
   @inlinable
   var deadline: Instant? {
     guard pending != nil, let lastArrival else { return nil }
-    let quietEnd = lastArrival.advanced(by: configuration.interval)
+    guard let quietEnd = lastArrival.after(configuration.interval) else { return maxWaitDeadline }
     guard let maxWaitDeadline else { return quietEnd }
     return min(quietEnd, maxWaitDeadline)
   }
@@ -36,13 +38,13 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
     var actions = Actions()
     guard !hasEnded else { return actions }
     emitPendingIfDue(at: now, into: &actions)
-    let isLeadingEdge = lastArrival.map { now >= $0.advanced(by: configuration.interval) } ?? true
+    let isLeadingEdge = lastArrival.map { isQuiet(since: $0, at: now) } ?? true
     lastArrival = now
     if isLeadingEdge && configuration.emitsLeading {
       actions.emit(element, dueAt: now)
     } else if configuration.emitsTrailing {
       if pending == nil, let maxWait = configuration.maxWait {
-        maxWaitDeadline = now.advanced(by: maxWait)
+        maxWaitDeadline = now.after(maxWait)
       }
       pending = element
       // A zero interval makes the element due at its own arrival.
@@ -50,6 +52,14 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
     }
     actions.wakeAt = deadline
     return actions
+  }
+
+  /// Whether a quiet period that began at `arrival` is over at `now`; one that never ends never
+  /// is.
+  @inlinable
+  func isQuiet(since arrival: Instant, at now: Instant) -> Bool {
+    guard let quietEnd = arrival.after(configuration.interval) else { return false }
+    return now >= quietEnd
   }
 
   /// A debounce's fold takes the element, which it does itself: it never sets a
@@ -78,6 +88,13 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
     emitPending(dueAt: now, into: &actions)
     end(.finish, into: &actions)
     return actions
+  }
+
+  /// A debounce emits its pending element at the finish anyway, and a pacer's at a flush: a
+  /// timer that gave up only stops asking for the deadline until the next event.
+  @inlinable
+  mutating func deadlineUnreachable(at now: Instant) -> Actions {
+    Actions()
   }
 
   @inlinable

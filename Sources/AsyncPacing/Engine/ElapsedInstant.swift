@@ -1,8 +1,11 @@
-/// What a pacing machine needs of an instant: order, and moving by a duration.
+/// What a pacing machine needs of an instant: order, and a deadline some duration after it.
 @usableFromInline
 protocol PacingInstant: Comparable, Sendable {
   associatedtype Duration: DurationProtocol
-  func advanced(by duration: Duration) -> Self
+  /// The instant `duration` after this one, or `nil` if it lies beyond the last instant the
+  /// duration type can represent: a deadline that never comes (<doc:PacingContract>, "Time
+  /// that never comes").
+  func after(_ duration: Duration) -> Self?
 }
 
 /// An instant as the time elapsed since an iteration's origin, which is how the engine feeds
@@ -27,14 +30,20 @@ struct ElapsedInstant<Duration: DurationProtocol>: PacingInstant, CustomStringCo
   // `Int128` are emitted into the client, so for the standard library's duration (every clock
   // that ships with Swift) the arithmetic is done on them; the type check folds away when the
   // code is specialised.
+  //
+  // Other duration types offer only `+`, which may trap or wrap past their range: a sum that
+  // wrapped below its start is taken as "never"; a trap is the type's own.
   @inlinable
-  func advanced(by duration: Duration) -> Self {
+  func after(_ duration: Duration) -> Self? {
     if Duration.self == Swift.Duration.self {
-      // Attoseconds wrap only after some 5·10¹² years.
-      let sum = Self.attoseconds(sinceOrigin) &+ Self.attoseconds(duration)
+      let (sum, overflow) = Self.attoseconds(sinceOrigin).addingReportingOverflow(
+        Self.attoseconds(duration))
+      guard !overflow else { return nil }
       return Self(unsafeBitCast(Swift.Duration(attoseconds: sum), to: Duration.self))
     }
-    return Self(sinceOrigin + duration)
+    let sum = sinceOrigin + duration
+    guard sum >= sinceOrigin || duration < .zero else { return nil }
+    return Self(sum)
   }
 
   @inlinable

@@ -8,6 +8,9 @@ protocol ExecutorPreferringClock {
   var preferredTaskExecutor: (any TaskExecutor)? { get }
   /// The counter of this clock's internal tasks, if it keeps one.
   var pacingTaskCounter: LiveTaskCounter? { get }
+  /// Whether the clock's sleep takes any deadline, so that the shell never sleeps toward one in
+  /// chunks (see `Clock.sleepsInChunks`).
+  var sleepsUntilAnyDeadline: Bool { get }
 }
 
 extension Clock {

@@ -1,11 +1,13 @@
 /// Where outputs wait while the consumer is busy (<doc:PacingContract>, "Delivery to the
 /// consumer").
 ///
-/// Outputs due at the same instant are all kept, in order; an output due at a later instant
-/// replaces everything still waiting. What the consumer receives therefore depends on instants
-/// rather than on how the executor scheduled it (the engine also handles the deadlines of the
-/// instant a consumer comes back before it takes from here), and memory stays bounded by the
-/// outputs of one instant.
+/// Outputs due at the same instant are all kept, in order, for a consumer that comes back at
+/// that instant; one that comes back later gets only the latest, as would a busy consumer on a
+/// real clock, and an output due at a later instant replaces everything still waiting. What the
+/// consumer receives therefore depends on instants rather than on how the executor scheduled
+/// it (the engine also handles the deadlines of the instant a consumer comes back before it
+/// takes from here). At most ``sameInstantLimit`` outputs wait: a sequence's reader then waits
+/// for the consumer, and a pacer drops the oldest.
 @usableFromInline
 struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var outputs: [Output] = []
@@ -18,8 +20,15 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @inlinable
   init() {}
 
+  /// How many outputs due at one instant may wait.
+  @inlinable
+  static var sameInstantLimit: Int { 1024 }
+
   @inlinable
   var isEmpty: Bool { head == outputs.count }
+
+  @inlinable
+  var isFull: Bool { outputs.count - head >= Self.sameInstantLimit }
 
   @inlinable
   mutating func put(_ output: Output, dueAt instant: Instant) {
@@ -28,17 +37,38 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
       replacedCount += outputs.count - head
       removeAll()
     }
+    if head >= Self.sameInstantLimit {
+      // Taken outputs leave the storage once there are as many as may wait: a consumer that
+      // takes while the producer refills never empties it, and this keeps it bounded.
+      outputs.removeFirst(head)
+      head = 0
+    }
     outputs.append(output)
     dueAt = instant
   }
 
+  /// The next output for a consumer that comes back at `now`, which is read only if more than
+  /// one waits: a consumer back at a later instant than theirs gets the latest alone.
   @inlinable
-  mutating func take() -> Output? {
+  mutating func take(at now: () -> Instant) -> Output? {
     guard head < outputs.count else { return nil }
+    if outputs.count - head > 1, let dueAt, dueAt < now() {
+      replacedCount += outputs.count - 1 - head
+      head = outputs.count - 1
+    }
     let output = outputs[head]
     head += 1
     if head == outputs.count { removeAll() }
     return output
+  }
+
+  /// A pacer's `send` cannot wait: past the limit, the oldest waiting output goes.
+  @inlinable
+  mutating func dropOldestBeyondLimit() {
+    let excess = outputs.count - head - Self.sameInstantLimit
+    guard excess > 0 else { return }
+    replacedCount += excess
+    head += excess
   }
 
   @inlinable

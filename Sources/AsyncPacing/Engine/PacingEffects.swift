@@ -13,6 +13,9 @@ struct PacingEffects<Output: Sendable, Failure: Error, Instant: PacingInstant> {
   /// An idle timer task woken toward a deadline that a second event of the same lock moved
   /// earlier, which replaces the task: it is resumed with `nil`, and ends.
   @usableFromInline var endedIdleTimer: UnsafeContinuation<Instant?, Never>?
+  /// A sequence's reader that waited for room in the mailbox, and whether it may read on
+  /// (`false`: the iteration ended).
+  @usableFromInline var resumedReader: (UnsafeContinuation<Bool, Never>, Bool)?
   /// The shell's worker to start: a sequence's upstream reader, a pacer's action runner.
   @usableFromInline var startedWorker: UInt64?
   /// Whether tasks wait in the state's `retired` to be cancelled: a timer task replaced by an

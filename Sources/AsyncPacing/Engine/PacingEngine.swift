@@ -35,6 +35,8 @@ where
   struct Side: Sendable {
     @usableFromInline var phase = Phase.notStarted
     @usableFromInline var reader: Task<Void, Never>?
+    /// The reader, waiting for the consumer to take from a full mailbox.
+    @usableFromInline var pausedReader: UnsafeContinuation<Bool, Never>?
 
     @inlinable
     init() {}
@@ -79,7 +81,12 @@ where
           var effects = Effects()
           let immediate = state.withLock { state -> Result<Output?, Failure>? in
             if !state.mailbox.isEmpty { catchUp(&state, effects: &effects) }
-            if let output = state.mailbox.take() { return .success(output) }
+            if let output = state.mailbox.take(at: { state.time.clamp(timebase.now) }) {
+              if let reader = state.side.pausedReader.take() {
+                effects.resumedReader = (reader, true)
+              }
+              return .success(output)
+            }
             switch state.side.phase {
             case .notStarted:
               state.side.phase = .running
@@ -121,6 +128,7 @@ where
       _ = state.loan?.recall()
       state.stopTimer(effects: &effects)
       if let consumer = state.consumer.take() { effects.consumer = (consumer, .success(nil)) }
+      if let reader = state.side.pausedReader.take() { effects.resumedReader = (reader, false) }
       state.retire(worker: state.side.reader.take(), effects: &effects)
     }
     perform(effects)
@@ -186,7 +194,7 @@ where
           // machine like any fold's, emitted now if the window has ended.
           loanEnds = nil
           let isOpen = handle(at: nil) { $0.foldFinished(recalled, at: $1, mayLend: false) }
-          guard isOpen else { return }
+          guard isOpen, await roomInMailbox() else { return }
           continue
         }
         loanEnds = nil
@@ -194,6 +202,9 @@ where
         switch elementArrived(element, at: now) {
         case .ignored: return
         case .taken: continue
+        case .mailboxFull:
+          guard await roomInMailbox() else { return }
+          continue
         case .foldRequested(let into): seed = into
         }
         let value = await reducer(seed, element)
@@ -207,12 +218,28 @@ where
             return actions
           },
           inspect: { $0.lendsCandidateUntil })
-        guard let lentUntil else { return }
+        guard let lentUntil, await roomInMailbox() else { return }
         loanEnds = lentUntil
       }
-      handle(at: timebase.now) { $0.upstreamFinished(at: $1()) }
+      upstreamFinished(at: timebase.now)
     } catch {
       handle(at: timebase.now, failure: error) { $0.upstreamFailed(at: $1()) }
+    }
+  }
+
+  /// Waits while the mailbox is full, which happens only while time stands still (an output due
+  /// later replaces the waiting ones): back-pressure within one instant, never a drop. `false`
+  /// once the iteration ended.
+  @inlinable
+  func roomInMailbox() async -> Bool {
+    await withUnsafeContinuation { (reader: UnsafeContinuation<Bool, Never>) in
+      let readsOn = state.withLock { state -> Bool? in
+        guard state.isOpen else { return false }
+        guard state.mailbox.isFull else { return true }
+        state.side.pausedReader = reader
+        return nil
+      }
+      if let readsOn { reader.resume(returning: readsOn) }
     }
   }
 }

@@ -28,6 +28,11 @@ protocol PacingMachine: Sendable {
     -> PacingActions<Output, Instant>
   /// The shell's timer woke; `now` may be later than the `wakeAt` it slept for.
   mutating func deadlineReached(at now: Instant) -> PacingActions<Output, Instant>
+  /// The shell's timer gave up on `wakeAt`: the clock never brought it closer (see
+  /// <doc:PacingContract>, "Clocks that misbehave"). The machine asks for no deadline until its
+  /// next event, and a machine that waited for that deadline only to finish emits what it holds
+  /// and ends now.
+  mutating func deadlineUnreachable(at now: Instant) -> PacingActions<Output, Instant>
   mutating func upstreamFinished(at now: Instant) -> PacingActions<Output, Instant>
   mutating func upstreamFailed(at now: Instant) -> PacingActions<Output, Instant>
 }

@@ -81,7 +81,7 @@ extension PacingShell {
       let actions = state.machine.elementArrived(element, at: state.time.clamp(now))
       let foldRequest = actions.foldRequest
       apply(actions, failure: nil, to: &state, effects: &effects)
-      guard let foldRequest else { return .taken }
+      guard let foldRequest else { return state.mailbox.isFull ? .mailboxFull : .taken }
       return .foldRequested(into: foldRequest)
     }
     perform(effects)
@@ -95,6 +95,29 @@ extension PacingShell {
     at now: Instant?, failure: Failure? = nil, _ event: (inout Machine, () -> Instant) -> Actions
   ) -> Bool {
     handle(at: now, failure: failure, event, inspect: { _ in () }) != nil
+  }
+
+  /// The upstream finished, at `now`. If the timer gave up on the deadline the machine still
+  /// waits for, the machine hears at once that it is out of reach (a throttle's candidate then
+  /// comes out now), rather than after the timer has stalled on it again.
+  @inlinable
+  func upstreamFinished(at now: Instant) {
+    var effects = Effects()
+    state.withLock { state in
+      guard state.isOpen else { return }
+      takeBackLoan(&state, effects: &effects)
+      let now = state.time.clamp(now)
+      let abandoned = state.timer.abandoned
+      let actions = state.machine.upstreamFinished(at: now)
+      if let abandoned, actions.ending == nil, actions.wakeAt == abandoned {
+        deliver(actions, failure: nil, into: &state, effects: &effects)
+        apply(
+          state.machine.deadlineUnreachable(at: now), failure: nil, to: &state, effects: &effects)
+      } else {
+        apply(actions, failure: nil, to: &state, effects: &effects)
+      }
+    }
+    perform(effects)
   }
 
   /// Delivers the machine's emissions and ending, then schedules its timer.
@@ -139,6 +162,7 @@ extension PacingShell {
       state.withLock { $0.retired.take() }.cancel()
     }
     if let (consumer, result) = effects.consumer { consumer.resume(returning: result) }
+    if let (reader, readsOn) = effects.resumedReader { reader.resume(returning: readsOn) }
     effects.endedIdleTimer?.resume(returning: nil)
     switch effects.timer {
     case .none: break
@@ -163,27 +187,46 @@ extension PacingShell {
   @inlinable
   func runTimer(generation: UInt64, sleepingUntil first: Instant) async {
     var deadline = first
-    while await timebase.sleep(until: deadline) {
-      switch timerWoke(generation: generation) {
+    var progress = PacingTimerProgress<Instant>()
+    let resolution = timebase.clock.minimumResolution
+    while true {
+      let wake = await timebase.sleep(
+        until: deadline, overshoot: progress.overshoot(resolution: resolution))
+      if case .cancelled = wake { return }
+      switch timerWoke(generation: generation, sleepFailed: wake == .failed, progress: &progress)
+      {
       case .sleep(let next):
         deadline = next
       case .idle:
         guard let next = await nextDeadline(generation: generation) else { return }
         deadline = next
+        progress = PacingTimerProgress()
       case .end:
         return
       }
     }
   }
 
+  /// Hands the machine the deadline the timer woke for, or, once the clock has stalled too
+  /// often, tells it the deadline is out of reach.
   @inlinable
-  func timerWoke(generation: UInt64) -> PacingTimer<Instant>.Step {
+  func timerWoke(
+    generation: UInt64, sleepFailed: Bool, progress: inout PacingTimerProgress<Instant>
+  ) -> PacingTimer<Instant>.Step {
     var effects = Effects()
     let step = state.withLock { state -> PacingTimer<Instant>.Step in
       guard state.isOpen, state.timer.wakes(generation: generation) else { return .end }
       let now = state.time.clamp(timebase.now)
       takeBackLoan(&state, effects: &effects)
-      apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)
+      if let wakeAt = state.timer.wakeAt,
+        progress.recordWake(at: now, toward: wakeAt, sleepFailed: sleepFailed)
+      {
+        state.timer.abandoned = wakeAt
+        apply(
+          state.machine.deadlineUnreachable(at: now), failure: nil, to: &state, effects: &effects)
+      } else {
+        apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)
+      }
       guard state.isOpen else { return .end }
       let idles = state.timer.wakeAt != nil || timerIdles(&state, effects: &effects)
       return state.timer.nextStep(keepsIdleTask: idles)
@@ -209,6 +252,9 @@ enum ElementEventOutcome<Output: Sendable>: Sendable {
   case ignored
   /// The machine decided about it.
   case taken
+  /// The machine decided about it, and as many outputs as may wait for the consumer wait: a
+  /// sequence's reader waits for the consumer before it reads on.
+  case mailboxFull
   /// The machine kept it and asks the shell to fold it into `into` (`nil`: a fresh fold).
   case foldRequested(into: Output?)
 }

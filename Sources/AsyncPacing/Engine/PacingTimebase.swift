@@ -1,35 +1,91 @@
 /// The clock as a machine sees it: instants counted from the shell's origin, and sleeping
-/// until one of them.
+/// until one of them, whatever the clock's sleep can take (<doc:PacingContract>, "Time that
+/// never comes").
 @usableFromInline
 struct PacingTimebase<C: Clock>: Sendable {
   @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
+
+  /// How a sleep ended.
+  @usableFromInline
+  enum Wake: Sendable {
+    case slept
+    /// The clock's sleep threw an error other than the task's cancellation.
+    case failed
+    case cancelled
+  }
 
   @usableFromInline let clock: C
   /// The clock instant the machine's time counts from.
   @usableFromInline let origin: C.Instant
   @usableFromInline let tolerance: C.Duration?
+  /// The longest one sleep may last, for a clock whose sleep cannot take every deadline;
+  /// `nil` for one that can.
+  @usableFromInline let longestSleep: C.Duration?
 
   @inlinable
   init(clock: C, tolerance: C.Duration?) {
     self.clock = clock
     self.origin = clock.now
-    self.tolerance = tolerance
+    let longestSleep = clock.sleepsInChunks ? Self.sleepChunk : nil
+    self.longestSleep = longestSleep
+    // `ContinuousClock` converts a tolerance as it converts a deadline: one it could not take
+    // is passed as none.
+    if let tolerance, let longestSleep, tolerance > longestSleep {
+      self.tolerance = nil
+    } else {
+      self.tolerance = tolerance
+    }
+  }
+
+  /// A thousand years: `ContinuousClock` and `SuspendingClock` trap on a deadline whose seconds
+  /// do not fit an `Int64` (some 292 billion years), so a farther deadline is slept toward a
+  /// chunk at a time, and no process lives to see a second chunk.
+  @inlinable
+  static var sleepChunk: C.Duration? {
+    guard C.Duration.self == Swift.Duration.self else { return nil }
+    return unsafeBitCast(Swift.Duration.seconds(31_557_600_000), to: C.Duration.self)
   }
 
   /// The one clock reading an event costs.
   @inlinable
   var now: Instant { Instant(origin.duration(to: clock.now)) }
 
-  /// Sleeps until `deadline`; `false` if the sleeping task was cancelled. Another error of
-  /// the clock's only ends this sleep early: the machine decides whether its deadline was
-  /// reached.
+  /// Sleeps toward `deadline`, past it by `overshoot` (see `PacingTimerProgress`), and at most
+  /// `longestSleep`.
   @inlinable
-  func sleep(until deadline: Instant) async -> Bool {
-    do {
-      try await clock.sleep(until: origin.advanced(by: deadline.sinceOrigin), tolerance: tolerance)
-    } catch {
-      if Task.isCancelled { return false }
+  func sleep(until deadline: Instant, overshoot: C.Duration) async -> Wake {
+    var target: C.Instant
+    if let longestSleep, deadline.sinceOrigin > longestSleep {
+      // Only a deadline a chunk past the origin can be a chunk past now: the others cost no
+      // clock reading, and no sum here can leave the clock's range.
+      let now = clock.now
+      let remaining = deadline.sinceOrigin - origin.duration(to: now)
+      target =
+        remaining > longestSleep
+        ? now.advanced(by: longestSleep) : origin.advanced(by: deadline.sinceOrigin)
+    } else {
+      target = origin.advanced(by: deadline.sinceOrigin)
     }
-    return true
+    if overshoot > .zero { target = target.advanced(by: overshoot) }
+    do {
+      try await clock.sleep(until: target, tolerance: tolerance)
+    } catch {
+      return Task.isCancelled ? .cancelled : .failed
+    }
+    return .slept
+  }
+}
+
+extension Clock {
+  /// Whether a far deadline must be slept toward in chunks: for every clock with the standard
+  /// library's `Duration` except the package's virtual ones, which take any deadline (chunks
+  /// would turn `TestClock.advance` into a walk of billions of steps). Their instants are all
+  /// `TestClock.Instant`; an `AnyClock` says what its wrapped clock needs.
+  @inlinable
+  var sleepsInChunks: Bool {
+    guard Duration.self == Swift.Duration.self, Instant.self != TestClock.Instant.self else {
+      return false
+    }
+    return !((self as? any ExecutorPreferringClock)?.sleepsUntilAnyDeadline ?? false)
   }
 }

@@ -30,6 +30,9 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   /// Which timer task is the current one: a replaced or stopped task finds it changed and
   /// stops.
   @usableFromInline var generation: UInt64 = 0
+  /// The deadline the timer gave up on (see `PacingTimerProgress`), until it is asked to
+  /// pursue one again.
+  @usableFromInline var abandoned: Instant?
 
   @inlinable
   init() {}
@@ -55,6 +58,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   mutating func reschedule<Output, Failure>(
     toward wakeAt: Instant, effects: inout PacingEffects<Output, Failure, Instant>
   ) -> Task<Void, Never>? {
+    abandoned = nil
     if let idleWaiter {
       self.idleWaiter = nil
       target = wakeAt
@@ -133,6 +137,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
     generation &+= 1
     wakeAt = nil
     target = nil
+    abandoned = nil
     hasTask = false
     defer { task = nil }
     if let idleWaiter = idleWaiter.take() { effects.timer = .resumeIdle(idleWaiter, nil) }

@@ -111,6 +111,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       state.side.runner = .acting(since: state.side.cancels, stopping: false)
     }
     guard !state.mailbox.isEmpty else { return }
+    state.mailbox.dropOldestBeyondLimit()
     switch state.side.runner {
     case .none:
       startRunner(&state, effects: &effects)
@@ -233,7 +234,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
         }
         state.side.runner = .between
         catchUp(&state, effects: &effects)
-        if state.isOpen, let value = state.mailbox.take() {
+        if state.isOpen, let value = state.mailbox.take(at: { state.time.clamp(timebase.now) }) {
           state.side.runner = .acting(since: state.side.cancels, stopping: false)
           return .some(value)
         }

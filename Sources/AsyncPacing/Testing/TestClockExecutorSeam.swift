@@ -11,4 +11,7 @@ extension TestClock: ExecutorPreferringClock {
     let counter: LiveTaskCounter = liveTaskCounter
     return counter
   }
+
+  @usableFromInline
+  var sleepsUntilAnyDeadline: Bool { true }
 }

@@ -98,9 +98,10 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     case .window(let end, .folding, let finishing):
       // A window whose end the timer has not reported yet still counts as open: the timer
       // emits the candidate at that end. Only an emission now needs the time.
-      if mayLend && lends(whileFinishing: finishing) {
+      // A window that never ends is not lent: a loan lasts until an instant.
+      if mayLend && lends(whileFinishing: finishing), let endsAt = end.instant {
         // Every later element before `end` folds into this value: the shell keeps it.
-        actions.lendsCandidateUntil = end
+        actions.lendsCandidateUntil = endsAt
       } else {
         phase = .window(end: end, candidate: .value(value), finishing: finishing)
       }
@@ -132,8 +133,7 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     guard case .idle = phase else { return configuration.emitsTrailing ? .candidate : nil }
     if configuration.emitsLeading { return .leading }
     // Trailing only: the first element opens a window and waits for its end.
-    phase = .window(
-      end: now.advanced(by: configuration.interval), candidate: .none, finishing: false)
+    phase = .window(end: windowEnd(openedAt: now), candidate: .none, finishing: false)
     return .candidate
   }
 
@@ -169,6 +169,10 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     switch phase {
     case .ended:
       return actions
+    case .window(.never, .value(let candidate), _):
+      // A window that never ends must not hold the finish hostage.
+      emit(candidate, at: now, into: &actions)
+      end(.finish, into: &actions)
     case .window(let end, .value(let candidate), _):
       // The rate is kept: the candidate waits for its window's end, and the finish for it.
       phase = .window(end: end, candidate: .value(candidate), finishing: true)
@@ -176,6 +180,17 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     default:
       end(.finish, into: &actions)
     }
+    return actions
+  }
+
+  /// A candidate that waits only for the finish comes out now, then the finish; otherwise the
+  /// window stays open, and its end is asked for again at the next event.
+  @inlinable
+  mutating func deadlineUnreachable(at now: Instant) -> Actions {
+    var actions = Actions()
+    guard case .window(_, .value(let candidate), finishing: true) = phase else { return actions }
+    emit(candidate, at: now, into: &actions)
+    end(.finish, into: &actions)
     return actions
   }
 
@@ -223,11 +238,15 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     actions.emit(value, dueAt: now)
     switch configuration.windowStart {
     case .atEmission:
-      phase = .window(
-        end: now.advanced(by: configuration.interval), candidate: .none, finishing: false)
+      phase = .window(end: windowEnd(openedAt: now), candidate: .none, finishing: false)
     case .whenEmissionStarts:
-      phase = .awaitingStart(openUntil: phase.windowEnd, candidate: nil)
+      phase = .awaitingStart(openUntil: phase.openWindowEnd, candidate: nil)
     }
+  }
+
+  @inlinable
+  func windowEnd(openedAt start: Instant) -> ThrottleWindowEnd<Instant> {
+    ThrottleWindowEnd(openedAt: start, lasting: configuration.interval)
   }
 
   @inlinable

@@ -9,8 +9,7 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
     var actions = Actions()
     guard !hasEnded else { return actions }
     let candidate = phase.candidateValue.map { ThrottleCandidate.value($0) } ?? .none
-    phase = .window(
-      end: now.advanced(by: configuration.interval), candidate: candidate, finishing: false)
+    phase = .window(end: windowEnd(openedAt: now), candidate: candidate, finishing: false)
     closeWindows(upTo: now, into: &actions)
     actions.wakeAt = wakeAt
     return actions

@@ -9,16 +9,38 @@ enum ThrottlePhase<Output: Sendable, Instant: PacingInstant>: Sendable {
   case foldingLeading
   /// The window `[…, end)` is open and `candidate` is what its end emits. `finishing`: the
   /// upstream finished, and the sequence finishes once the candidate is out.
-  case window(end: Instant, candidate: ThrottleCandidate<Output>, finishing: Bool)
+  case window(
+    end: ThrottleWindowEnd<Instant>, candidate: ThrottleCandidate<Output>, finishing: Bool)
   /// The window ended while the shell folded its candidate: the fold's result is emitted as
   /// soon as it is known, and the next window starts there.
   case windowEndedWhileFolding
   /// A pacer's emitted value waits for its action to start, which opens its window. Values sent
   /// meanwhile (`candidate`) belong to that window; `openUntil` is the end of a window a flush
   /// emitted inside, which still ends as windows do.
-  case awaitingStart(openUntil: Instant?, candidate: Output?)
+  case awaitingStart(openUntil: ThrottleWindowEnd<Instant>?, candidate: Output?)
   /// The sequence finished or failed: nothing more happens.
   case ended
+}
+
+/// When an open window ends: at an instant, or never, for a window whose end lies beyond what
+/// the instant can represent (its candidate waits for a flush or the finish).
+@usableFromInline
+enum ThrottleWindowEnd<Instant: PacingInstant>: Sendable {
+  case at(Instant)
+  case never
+
+  /// The end of a window of `interval` opened at `start`.
+  @inlinable
+  init<Duration>(openedAt start: Instant, lasting interval: Duration)
+  where Duration == Instant.Duration {
+    if let end = start.after(interval) { self = .at(end) } else { self = .never }
+  }
+
+  /// The instant the window ends at, if it ends.
+  @inlinable
+  var instant: Instant? {
+    if case .at(let end) = self { end } else { nil }
+  }
 }
 
 /// What a window's end will emit.
@@ -34,13 +56,17 @@ enum ThrottleCandidate<Output: Sendable>: Sendable {
 extension ThrottlePhase {
   /// The end of the window that spaces emissions, if one is open.
   @inlinable
-  var windowEnd: Instant? {
+  var openWindowEnd: ThrottleWindowEnd<Instant>? {
     switch self {
     case .window(let end, _, _): end
     case .awaitingStart(let openUntil, _): openUntil
     case .idle, .foldingLeading, .windowEndedWhileFolding, .ended: nil
     }
   }
+
+  /// The instant the open window ends at, if one is open and ends.
+  @inlinable
+  var windowEnd: Instant? { openWindowEnd?.instant }
 
   /// The candidate's value, if it has one the machine holds.
   @inlinable

@@ -68,12 +68,20 @@ import Testing
     #expect(Marble.render(actual) == "-a----b----^")
   }
 
-  @Test func sameInstantOutputsAreAllKeptForABusyConsumer() async {
-    // b and c fall due while the consumer works on a; neither replaces the other.
+  @Test func aConsumerThatKeepsUpGetsEverySameInstantOutput() async {
+    // b and c wait while the consumer's task is not yet back; it comes back at their instant.
+    let actual = await OperatorHarness.run(Marble.parse("[abc]--|")) {
+      upstream, clock in upstream.debounce(for: .zero, clock: clock)
+    }
+    #expect(Marble.render(actual) == "[abc]--|")
+  }
+
+  @Test func aConsumerBackAtALaterInstantGetsOnlyTheLatest() async {
+    // b and c fell due at 0; the consumer comes back at 1, as it would on a real clock.
     let actual = await OperatorHarness.run(Marble.parse("[abc]--|"), busySteps: 1) {
       upstream, clock in upstream.debounce(for: .zero, clock: clock)
     }
-    #expect(Marble.render(actual) == "abc|")
+    #expect(Marble.render(actual) == "ac-|")
   }
 
   @Test func aNonThrowingUpstreamGivesANonThrowingSequence() async {

@@ -171,7 +171,8 @@ struct DiagramProblem: Error, CustomStringConvertible {
 }
 
 /// What a row's spec asks for, such as `debounce(3, edges: .leading)` or `Throttler(2, action: 3)`.
-/// N, M and K are whole steps; options come in the order of ``Subject/options``.
+/// N, M and K are whole steps, or `max` for the longest `Duration` (`Int.max` here, see
+/// `Duration.steps(_:)`); options come in the order of ``Subject/options``.
 struct DiagramSpec: Sendable {
   enum Subject: String, Sendable {
     case debounceOperator = "debounce"
@@ -289,7 +290,9 @@ struct DiagramSpec: Sendable {
     return (name, rest[..<end])
   }
 
+  /// A whole number of steps, or `max` (`Int.max`), the longest `Duration`.
   private static func steps(_ text: Substring) throws(DiagramProblem) -> Int {
+    if text == "max" { return .max }
     guard !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) }), let steps = Int(text) else {
       throw DiagramProblem("expected a whole number of steps, got \"\(text)\"")
     }

@@ -23,11 +23,12 @@ struct DiagramRun: Sendable {
   }
 
   private static func subject(_ spec: DiagramSpec) -> DiagramRun {
-    let interval = Duration.seconds(spec.interval)
-    let maxWait = spec.maxWait.map { Duration.seconds($0) }
-    // Long enough after the last input for everything pending, and a busy action, to settle.
-    let horizon =
-      20 + 2 * (spec.interval + (spec.maxWait ?? 0) + spec.actionSteps + spec.consumerSteps)
+    let interval = Duration.steps(spec.interval)
+    let maxWait = spec.maxWait.map { Duration.steps($0) }
+    // Long enough after the last input for everything pending, and a busy action, to settle
+    // (a `max` period never does: nothing is due within any horizon).
+    let periods = [spec.interval, spec.maxWait ?? 0].filter { $0 != .max }.reduce(0, +)
+    let horizon = 20 + 2 * (periods + spec.actionSteps + spec.consumerSteps)
     let name = "the \(spec.subject.rawValue) \(spec.subject.isPacer ? "pacer" : "operator")"
     return DiagramRun(name: name) { input, sourceLocation in
       switch spec.subject {
@@ -79,8 +80,8 @@ struct DiagramRun: Sendable {
       if spec.subject.isDebounce {
         var machine = DebounceMachine<String, TestClock.Instant>(
           DebounceConfiguration(
-            interval: .seconds(spec.interval), edges: spec.edges,
-            maxWait: spec.maxWait.map { .seconds($0) }))
+            interval: .steps(spec.interval), edges: spec.edges,
+            maxWait: spec.maxWait.map { .steps($0) }))
         return MachineDriver.run(&machine, input, timers: timers)
       }
       var machine = ThrottleMachine(interval: spec.interval, fold: spec.fold, edges: spec.edges)

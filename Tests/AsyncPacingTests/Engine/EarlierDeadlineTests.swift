@@ -14,7 +14,7 @@ import Testing
 
     mutating func elementArrived(_ element: String, at now: ElapsedInstant<Duration>) -> Actions {
       var actions = deadlineReached(at: now)
-      pending = (element, now.advanced(by: .seconds(Int(element)!)))
+      pending = (element, now.after(.seconds(Int(element)!))!)
       actions.wakeAt = pending?.dueAt
       return actions
     }
@@ -32,6 +32,8 @@ import Testing
       actions.wakeAt = pending?.dueAt
       return actions
     }
+
+    mutating func deadlineUnreachable(at now: ElapsedInstant<Duration>) -> Actions { Actions() }
 
     mutating func upstreamFinished(at now: ElapsedInstant<Duration>) -> Actions {
       var actions = deadlineReached(at: now)

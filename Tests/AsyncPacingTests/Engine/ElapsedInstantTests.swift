@@ -19,17 +19,26 @@ import Testing
       let (x, y) = (ElapsedInstant(a), ElapsedInstant(b))
       #expect((x < y) == (a < b))
       #expect((x == y) == (a == b))
-      #expect(x.advanced(by: b).sinceOrigin == a + b)
+      #expect(x.after(b)?.sinceOrigin == a + b)
     }
   }
 
   @Test func carriesAcrossTheHalves() {
     let justBelow = Duration(secondsComponent: 18, attosecondsComponent: 446_744_073_709_551_615)
-    let sum = ElapsedInstant(justBelow).advanced(
-      by: Duration(secondsComponent: 0, attosecondsComponent: 1))
-    #expect(sum.sinceOrigin == justBelow + Duration(secondsComponent: 0, attosecondsComponent: 1))
+    let sum = ElapsedInstant(justBelow).after(
+      Duration(secondsComponent: 0, attosecondsComponent: 1))
+    #expect(sum?.sinceOrigin == justBelow + Duration(secondsComponent: 0, attosecondsComponent: 1))
     #expect(ElapsedInstant(Duration.seconds(-1)) < ElapsedInstant(Duration.zero))
     #expect(
-      ElapsedInstant(Duration.seconds(-1)).advanced(by: .seconds(2)).sinceOrigin == .seconds(1))
+      ElapsedInstant(Duration.seconds(-1)).after(.seconds(2))?.sinceOrigin == .seconds(1))
+  }
+
+  /// A deadline past the last `Duration` is "never", not a wrapped instant in the past.
+  @Test func aDeadlinePastTheLastDurationIsNever() {
+    let last = Duration(attoseconds: .max)
+    #expect(ElapsedInstant(Duration.zero).after(last)?.sinceOrigin == last)
+    #expect(ElapsedInstant(Duration.nanoseconds(1)).after(last) == nil)
+    #expect(ElapsedInstant(last).after(.zero)?.sinceOrigin == last)
+    #expect(ElapsedInstant(Duration.seconds(Int64.max)).after(.seconds(Int64.max)) != nil)
   }
 }

@@ -47,7 +47,8 @@ private struct Debounce {
   // Any element counts, emitted or not: every element restarts the quiet period.
   private var previousArrival: Int?
   private var pending: String?
-  private var quietDeadline = 0
+  /// `nil`: the quiet period never ends.
+  private var quietDeadline: Int?
   // Set by the first element that became pending since the last emission; later elements
   // replace the pending value but keep this bound.
   private var maxWaitDeadline: Int?
@@ -61,7 +62,8 @@ private struct Debounce {
   // Only one element is ever pending, so at most one deadline can fire.
   mutating func fireDeadline(upTo step: Int) {
     guard let pending else { return }
-    let deadline = min(quietDeadline, maxWaitDeadline ?? .max)
+    // A deadline that never comes is no deadline.
+    guard let deadline = [quietDeadline, maxWaitDeadline].compactMap({ $0 }).min() else { return }
     if deadline <= step {
       emit(pending, at: deadline)
     }
@@ -82,16 +84,18 @@ private struct Debounce {
   }
 
   private mutating func receive(_ value: String, at step: Int) {
-    let isLeadingEdge = previousArrival.map { step >= $0 + interval } ?? true
+    // A quiet period that never ends is never over.
+    let isLeadingEdge =
+      previousArrival.map { $0.after(interval).map { step >= $0 } ?? false } ?? true
     previousArrival = step
     if edges.contains(.leading) && isLeadingEdge {
       emit(value, at: step)
     } else if edges.contains(.trailing) {
       if pending == nil, let maxWait {
-        maxWaitDeadline = step + maxWait
+        maxWaitDeadline = step.after(maxWait)
       }
       pending = value
-      quietDeadline = step + interval
+      quietDeadline = step.after(interval)
     }
   }
 

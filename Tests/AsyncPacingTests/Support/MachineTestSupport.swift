@@ -2,7 +2,20 @@
 
 /// The machines run on ``TestClock`` instants in the tests, which step them by hand; the
 /// engine feeds them its own ``ElapsedInstant``.
-extension TestClock.Instant: PacingInstant {}
+extension TestClock.Instant: PacingInstant {
+  /// As `ElapsedInstant`'s: `nil` past the last instant a `Duration` offset can represent.
+  public func after(_ duration: Duration) -> Self? {
+    let (sum, overflow) = offset.attoseconds.addingReportingOverflow(duration.attoseconds)
+    return overflow ? nil : Self(offset: Duration(attoseconds: sum))
+  }
+}
+
+extension Duration {
+  /// `steps` one-second steps, or, for `Int.max`, the longest `Duration`: a diagram's `max`.
+  static func steps(_ steps: Int) -> Duration {
+    steps == .max ? Duration(attoseconds: .max) : .seconds(steps)
+  }
+}
 
 extension PacingActions {
   /// Nothing emitted and no ending.
@@ -14,7 +27,7 @@ extension ThrottleMachine where Element == String, Output == String, Instant == 
   /// or the first element itself, and asks the shell for a concatenation (run it through
   /// ``MachineDriver`` with `asyncFold: fold.function`).
   init(interval: Int, fold: ThrottleModel.Fold, edges: PacingEdges) {
-    let configuration = ThrottleConfiguration<Duration>(interval: .seconds(interval), edges: edges)
+    let configuration = ThrottleConfiguration<Duration>(interval: .steps(interval), edges: edges)
     switch fold {
     case .latest: self.init(configuration, fold: .keeping(latest: true))
     case .first: self.init(configuration, fold: .keeping(latest: false))
@@ -25,6 +38,6 @@ extension ThrottleMachine where Element == String, Output == String, Instant == 
   /// A throttle of `interval` steps whose folds the shell awaits.
   init(interval: Int, asyncFoldEdges edges: PacingEdges) {
     self.init(
-      ThrottleConfiguration(interval: .seconds(interval), edges: edges), fold: .asynchronous)
+      ThrottleConfiguration(interval: .steps(interval), edges: edges), fold: .asynchronous)
   }
 }

@@ -61,7 +61,8 @@ private struct Throttle {
   enum State {
     case idle
     /// A window `[start, end)`; `candidate` is what the timer emits at `end`, if anything.
-    case window(end: Int, candidate: String?)
+    /// `end == nil`: the window never ends.
+    case window(end: Int?, candidate: String?)
   }
 
   let interval: Int
@@ -83,10 +84,10 @@ private struct Throttle {
   /// Handles every window end at or before `step`, in order. A window that ends with a
   /// candidate emits it by the timer and opens the next window; one without goes idle.
   mutating func fireWindowEnds(upTo step: Int) {
-    while case .window(let end, let candidate) = state, end <= step {
+    while case .window(let end?, let candidate) = state, end <= step {
       if let candidate {
         emit(candidate, at: end)
-        state = .window(end: end + interval, candidate: nil)
+        state = .window(end: end.after(interval), candidate: nil)
       } else {
         state = .idle
       }
@@ -100,8 +101,11 @@ private struct Throttle {
     case .finish:
       // The rate is kept: a pending candidate comes out at its window's end, and the sequence
       // finishes at that same step. Nothing pending: finish at once.
+      // A window that never ends does not hold the finish hostage: its candidate comes out now.
       var finishStep = step
-      if case .window(let windowEnd, candidate: .some) = state {
+      if case .window(nil, candidate: let candidate?) = state {
+        emit(candidate, at: step)
+      } else if case .window(let windowEnd?, candidate: .some) = state {
         fireWindowEnds(upTo: windowEnd)
         finishStep = windowEnd
       }
@@ -118,10 +122,10 @@ private struct Throttle {
     case .idle where edges.contains(.leading):
       // A leading emission is reduce(nil, value) == value for every fold.
       emit(value, at: step)
-      state = .window(end: step + interval, candidate: nil)
+      state = .window(end: step.after(interval), candidate: nil)
     case .idle:
       // Trailing only: never emit at once; the element opens a window and is its candidate.
-      state = .window(end: step + interval, candidate: folded(nil, value))
+      state = .window(end: step.after(interval), candidate: folded(nil, value))
     case .window(let end, let candidate) where edges.contains(.trailing):
       state = .window(end: end, candidate: folded(candidate, value))
     case .window:
