@@ -1,4 +1,5 @@
-// Repeats deterministic TestClock scenarios of the clock, every operator and every pacer many
+// Floods a debounce and a debouncer with two million elements at one instant, to a busy
+// consumer, and reports the growth of peak memory; then repeats deterministic TestClock scenarios of the clock, every operator and every pacer many
 // times and prints how many runs were exact; then races a reducing throttle's timer against
 // its reader on the real clock and checks every fold; then ends thousands of real-clock
 // iterations at random points and checks that every one ended and no internal task is left.
@@ -19,6 +20,21 @@ let defaultRuns = 10_000
 let runs =
   CommandLine.arguments.dropFirst().first.flatMap { Int($0) }
   ?? Environment.integer("STRESS_RUNS") ?? defaultRuns
+
+// First: peak memory only grows within a process.
+let floodCount = Environment.integer("STRESS_FLOOD") ?? 2_000_000
+let floodStart = ContinuousClock.now
+let flood = await sameInstantFlood(count: floodCount)
+print(
+  "same-instant flood of \(floodCount) elements, busy consumer: debounce(0) delivered "
+    + (flood.receivedAll ? "every one, in order" : "NOT every one")
+    + "; Debouncer(0) ran " + (flood.pacerKeptTheLatest ? "the latest" : "NOT the latest")
+    + "; peak memory grew \(flood.peakGrowthKiB) KiB "
+    + "(\((ContinuousClock.now - floodStart).components.seconds) s)")
+if !flood.receivedAll || !flood.pacerKeptTheLatest || flood.peakGrowthKiB >= 4 * 1024 {
+  print("FAILED: a same-instant flood lost elements or grew memory by 4 MiB or more")
+  exit(1)
+}
 
 let scenarios: [(name: String, run: @Sendable () async -> Bool)] =
   [

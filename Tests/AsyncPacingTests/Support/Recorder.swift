@@ -9,4 +9,12 @@ final class Recorder<Value: Sendable>: Sendable {
   }
 
   var recorded: [Value] { values.withLock { $0 } }
+
+  /// For real-clock wiring tests: waits until `count` values were recorded, polling, for at
+  /// most ten seconds of a loaded machine.
+  func wait(forCount count: Int) async {
+    for _ in 0..<10_000 where recorded.count < count {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
 }

@@ -1,0 +1,93 @@
+import AsyncPacing
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A clock whose `now` stands still: every element arrives at one instant, the case in which
+/// outputs must wait without a later one to replace them (<doc:PacingContract>, "Delivery to
+/// the consumer").
+struct StillClock: Clock {
+  struct Instant: InstantProtocol {
+    var offset = Duration.zero
+    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    func duration(to other: Instant) -> Duration { other.offset - offset }
+    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  var now: Instant { Instant() }
+  var minimumResolution: Duration { .zero }
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    try Task.checkCancellation()
+    await Task.yield()
+  }
+}
+
+/// 0, 1, … up to `count`, made as they are read: the upstream itself holds nothing.
+struct Numbers: AsyncSequence, Sendable {
+  let count: Int
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var next = 0
+    let count: Int
+    mutating func next() async -> Int? {
+      guard next < count else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(count: count) }
+}
+
+/// What a flood of same-instant elements did: whether the consumer got every element in
+/// order, and how far the process's peak resident memory grew.
+struct FloodOutcome {
+  var receivedAll: Bool
+  var pacerKeptTheLatest: Bool
+  var peakGrowthKiB: Int
+}
+
+/// `debounce(for: .zero)` over `count` elements at one instant to a consumer that yields
+/// after each one (so the reader outruns it), then a `Debouncer(for: .zero)` sent as many
+/// values while its action is busy. Run it first: peak memory only grows in a process.
+func sameInstantFlood(count: Int) async -> FloodOutcome {
+  let before = peakResidentKiB()
+  var expected = 0
+  for await number in Numbers(count: count).debounce(for: .zero, clock: StillClock()) {
+    if number == expected { expected += 1 }
+    await Task.yield()  // busy
+  }
+  let latest = Mutex(-1)
+  let debouncer = Debouncer(for: .zero, clock: StillClock()) { (value: Int) in
+    latest.withLock { $0 = value }
+    await Task.yield()
+  }
+  for value in 0..<count { debouncer.send(value) }
+  for _ in 0..<10_000 where latest.withLock({ $0 }) != count - 1 {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return FloodOutcome(
+    receivedAll: expected == count, pacerKeptTheLatest: latest.withLock { $0 } == count - 1,
+    peakGrowthKiB: peakResidentKiB() - before)
+}
+
+/// Peak resident memory of this process so far, in KiB (`VmHWM` on Linux, 0 elsewhere).
+func peakResidentKiB() -> Int {
+  guard let file = fopen("/proc/self/status", "r") else { return 0 }
+  defer { fclose(file) }
+  var line = [CChar](repeating: 0, count: 256)
+  while fgets(&line, Int32(line.count), file) != nil {
+    let text = String(
+      decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if text.hasPrefix("VmHWM:") {
+      return Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+  }
+  return 0
+}

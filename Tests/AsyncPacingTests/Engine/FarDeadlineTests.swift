@@ -1,0 +1,134 @@
+import AsyncPacingTesting
+import Testing
+
+@testable import AsyncPacing
+
+/// <doc:PacingContract>, "Time that never comes": every duration is accepted, a far deadline is
+/// slept toward in chunks a real clock can take, and the package's virtual clocks take any
+/// deadline in one step.
+@Suite struct FarDeadlineTests {
+  static let chunk = Duration.seconds(31_557_600_000)
+
+  @Test func aDeadlineARealClockCannotTakeIsSleptTowardInChunks() async {
+    await withTestClock { host in
+      let clock = MisbehavingClock(.strict, on: host)
+      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+      let debounced = upstream.debounce(
+        for: .seconds(Int64.max), tolerance: .seconds(Int64.max), clock: clock)
+      await host.record(debounced) { debounced in
+        feed.yield("a")
+        await host.settle()
+        #expect(clock.deadlines == [Self.chunk])
+        await host.advance(by: Self.chunk)
+        #expect(clock.deadlines == [Self.chunk, Self.chunk * 2])
+        #expect(clock.untakableDeadlines == 0, "no deadline or tolerance past Int64 seconds")
+        feed.finish()
+        #expect(await debounced.nextElement() == "a")
+        await debounced.expectFinish()
+      }
+      await OperatorHarness.expectNothingLeft(on: host)
+    }
+  }
+
+  @Test func aThrottleWindowOfTheLongestDurationIsSleptTowardInChunksToo() async {
+    await withTestClock { host in
+      let clock = MisbehavingClock(.strict, on: host)
+      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+      let throttled = upstream.throttle(for: Duration(attoseconds: .max), clock: clock)
+      await host.record(throttled) { throttled in
+        feed.yield("a")
+        feed.yield("b")
+        #expect(await throttled.nextElement() == "a")
+        await host.settle()
+        #expect(clock.deadlines == [Self.chunk])
+        throttled.ignoreRemainingEvents()
+      }
+      await OperatorHarness.expectNothingLeft(on: host)
+    }
+  }
+
+  /// `TestClock`, and an `AnyClock` wrapping it, are never chunked: one `advance` reaches a
+  /// deadline 10²⁰ seconds away.
+  @Test func virtualClocksTakeAnyDeadlineInOneStep() async {
+    let far = Duration.seconds(Int64.max) * 10
+    for wrapped in [false, true] {
+      await withTestClock { clock in
+        let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+        let debounced: any AsyncSequence<String, Never> & Sendable =
+          wrapped
+          ? upstream.debounce(for: far, clock: AnyClock(clock))
+          : upstream.debounce(for: far, clock: clock)
+        await clock.record(debounced) { debounced in
+          feed.yield("a")
+          await clock.settle()
+          #expect(clock.nextDeadline == TestClock.Instant(offset: far), "wrapped: \(wrapped)")
+          #expect(await debounced.nextElement() == "a")
+          #expect(clock.now == TestClock.Instant(offset: far))
+          feed.finish()
+          await debounced.expectFinish()
+        }
+        await OperatorHarness.expectNothingLeft(on: clock)
+      }
+    }
+  }
+
+  @Test func aPacerOfTheLongestDurationRunsAtAFlush() async {
+    await withTestClock { clock in
+      let ran = Recorder<String>()
+      let debouncer = Debouncer(for: Duration(attoseconds: .max), clock: clock) {
+        (value: String) in ran.record(value)
+      }
+      await clock.advance(by: .seconds(1))
+      debouncer.send("a")
+      await clock.advance(by: .seconds(Int64.max))
+      #expect(ran.recorded.isEmpty, "a quiet period that never ends")
+      #expect(clock.pendingSleeperCount == 0, "nothing sleeps toward never")
+      debouncer.flush()
+      await clock.settle()
+      #expect(ran.recorded == ["a"])
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+
+  /// A wiring test on the real clocks, whose sleep traps on such a deadline unless it is
+  /// chunked: the timer sleeps (if the machine is quick enough to get there) and nothing stops.
+  @Test func theRealClocksTakeTheLongestDurations() async {
+    let durations: [Duration] = [.seconds(Int64.max), Duration(attoseconds: .max)]
+    for duration in durations {
+      #expect(await Self.lastOfTwo(debouncedFor: duration, on: ContinuousClock()) == [2])
+      #expect(await Self.lastOfTwo(debouncedFor: duration, on: SuspendingClock()) == [2])
+    }
+    let ran = Recorder<Int>()
+    let throttler = Throttler(for: .seconds(Int64.max), clock: ContinuousClock()) {
+      (value: Int) in ran.record(value)
+    }
+    let debouncer = Debouncer(for: .seconds(Int64.max), clock: ContinuousClock()) {
+      (value: Int) in ran.record(value)
+    }
+    throttler.send(1)
+    throttler.send(2)
+    debouncer.send(3)
+    try? await Task.sleep(for: .milliseconds(20))
+    debouncer.flush()
+    throttler.flush()
+    await ran.wait(forCount: 3)
+    #expect(Set(ran.recorded) == [1, 2, 3])
+  }
+
+  private static func lastOfTwo<C: Clock<Duration>>(
+    debouncedFor duration: Duration, on clock: C
+  ) async -> [Int] {
+    let (upstream, feed) = AsyncStream.makeStream(of: Int.self)
+    let debounced = upstream.debounce(for: duration, tolerance: duration, clock: clock)
+    async let received: [Int] = {
+      var values: [Int] = []
+      for await value in debounced { values.append(value) }
+      return values
+    }()
+    feed.yield(1)
+    try? await Task.sleep(for: .milliseconds(20))
+    feed.yield(2)
+    feed.finish()
+    return await received
+  }
+}
