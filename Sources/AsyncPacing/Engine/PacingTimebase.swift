@@ -28,7 +28,7 @@ struct PacingTimebase<C: Clock>: Sendable {
     self.origin = clock.now
     let longestSleep = clock.sleepsInChunks ? Self.sleepChunk : nil
     self.longestSleep = longestSleep
-    // `ContinuousClock` converts a tolerance as it converts a deadline: one it could not take
+    // `ContinuousClock` converts a tolerance as it converts a deadline: one longer than a chunk
     // is passed as none.
     if let tolerance, let longestSleep, tolerance > longestSleep {
       self.tolerance = nil
@@ -37,13 +37,16 @@ struct PacingTimebase<C: Clock>: Sendable {
     }
   }
 
-  /// A thousand years: `ContinuousClock` and `SuspendingClock` trap on a deadline whose seconds
-  /// do not fit an `Int64` (some 292 billion years), so a farther deadline is slept toward a
-  /// chunk at a time, and no process lives to see a second chunk.
+  /// A century: `ContinuousClock` and `SuspendingClock` trap on a deadline whose seconds do not
+  /// fit an `Int64` (some 292 billion years), so a farther deadline is slept toward a chunk at a
+  /// time, and no process lives to see a second chunk. Not longer: measured here, the runtime
+  /// never frees a cancelled `Task.sleep` whose deadline lies beyond about 146 years of uptime
+  /// (2⁶² ns, where Dispatch's time means "forever"), and a timer's sleep is cancelled whenever
+  /// its iteration ends.
   @inlinable
   static var sleepChunk: C.Duration? {
     guard C.Duration.self == Swift.Duration.self else { return nil }
-    return unsafeBitCast(Swift.Duration.seconds(31_557_600_000), to: C.Duration.self)
+    return unsafeBitCast(Swift.Duration.seconds(3_155_760_000), to: C.Duration.self)
   }
 
   /// The one clock reading an event costs.
