@@ -1,8 +1,10 @@
-// Floods a debounce and a debouncer with two million elements at one instant, to a busy
-// consumer, and reports the growth of peak memory; then repeats deterministic TestClock scenarios of the clock, every operator and every pacer many
-// times and prints how many runs were exact; then races a reducing throttle's timer against
-// its reader on the real clock and checks every fold; then ends thousands of real-clock
-// iterations at random points and checks that every one ended and no internal task is left.
+// Floods a debounce and a debouncer with elements at one instant, to a busy consumer, and
+// reports the growth of peak memory (two million elements from 5,000 runs on, STRESS_FLOOD to
+// choose). Then repeats deterministic TestClock scenarios of the clock, every operator and
+// every pacer many times and prints how many runs were exact; then races a reducing throttle's
+// timer against its reader on the real clock and checks every fold; then ends thousands of
+// real-clock iterations at random points and checks that every one ended and no internal task
+// is left.
 //
 //   swift run -c release Stress [runs]        (default 10000; STRESS_RUNS also works)
 //
@@ -22,7 +24,9 @@ let runs =
   ?? Environment.integer("STRESS_RUNS") ?? defaultRuns
 
 // First: peak memory only grows within a process.
-let floodCount = Environment.integer("STRESS_FLOOD") ?? 2_000_000
+// The contract's bound is stated for two million; a smaller run (a sanitizer's) floods less and
+// checks only that nothing was lost, since a sanitizer's own memory would swamp the figure.
+let floodCount = Environment.integer("STRESS_FLOOD") ?? min(runs * 400, 2_000_000)
 let floodStart = ContinuousClock.now
 let flood = await sameInstantFlood(count: floodCount)
 print(
@@ -31,7 +35,10 @@ print(
     + "; Debouncer(0) ran " + (flood.pacerKeptTheLatest ? "the latest" : "NOT the latest")
     + "; peak memory grew \(flood.peakGrowthKiB) KiB "
     + "(\((ContinuousClock.now - floodStart).components.seconds) s)")
-if !flood.receivedAll || !flood.pacerKeptTheLatest || flood.peakGrowthKiB >= 4 * 1024 {
+let memoryIsChecked = floodCount == 2_000_000
+if !flood.receivedAll || !flood.pacerKeptTheLatest
+  || (memoryIsChecked && flood.peakGrowthKiB >= 4 * 1024)
+{
   print("FAILED: a same-instant flood lost elements or grew memory by 4 MiB or more")
   exit(1)
 }

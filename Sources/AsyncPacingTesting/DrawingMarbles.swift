@@ -61,7 +61,7 @@ extension TestClock {
         sourceLocation: sourceLocation)
     else { return nil }
     let start = now
-    let limit = start.advanced(bySaturating: step.times(maxSteps))
+    let limit = start.advanced(by: step.times(maxSteps))
     // Deadlines finer than the step could take many advances per step; this bounds them too.
     let (advancesPerStep, overflow) = maxSteps.multipliedReportingOverflow(by: 64)
     let maxAdvances = overflow ? Int.max : advancesPerStep
@@ -82,7 +82,7 @@ extension TestClock {
             record(.element(String(describing: element)))
             if busySteps > 0 {
               do {
-                try await self.sleep(until: self.now.advanced(bySaturating: busyFor))
+                try await self.sleep(until: self.now.advanced(by: busyFor))
               } catch {}
             }
             if Task.isCancelled { break }
@@ -95,7 +95,7 @@ extension TestClock {
       }
       let outcome = await drive(
         until: { log.hasEnded.withLock { $0 } }, through: limit, maxAdvances: maxAdvances,
-        pause: cancelledAt.map { start.advanced(bySaturating: step.times($0)) },
+        pause: cancelledAt.map { start.advanced(by: step.times($0)) },
         atPause: { group.cancelAll() })
       group.cancelAll()
       await group.waitForAll()

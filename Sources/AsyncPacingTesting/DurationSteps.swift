@@ -14,11 +14,3 @@ extension Duration {
     return overflow ? Duration(attoseconds: .max) : Duration(attoseconds: product)
   }
 }
-
-extension TestClock.Instant {
-  /// The instant `duration` later, or the last one there is.
-  func advanced(bySaturating duration: Duration) -> TestClock.Instant {
-    let (sum, overflow) = offset.attoseconds.addingReportingOverflow(duration.attoseconds)
-    return TestClock.Instant(offset: Duration(attoseconds: overflow ? .max : sum))
-  }
-}

@@ -38,13 +38,18 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
       self.offset = offset
     }
 
-    /// The instant `duration` later (earlier for a negative duration).
+    /// The instant `duration` later (earlier for a negative duration). With `Swift.Duration`,
+    /// the last (first) instant an offset can hold when that lies beyond it; another duration
+    /// type's `+` decides for itself.
     ///
     /// ```swift
     /// let deadline = clock.now.advanced(by: .seconds(1))
     /// ```
     public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
+      guard Duration.self == Swift.Duration.self else { return Instant(offset: offset + duration) }
+      let sum = unsafeBitCast(offset, to: Swift.Duration.self).saturatingSum(
+        unsafeBitCast(duration, to: Swift.Duration.self))
+      return Instant(offset: unsafeBitCast(sum, to: Duration.self))
     }
 
     /// The time from this instant to `other`, negative when `other` is earlier.

@@ -27,8 +27,10 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @inlinable
   var isEmpty: Bool { head == outputs.count }
 
+  /// Whether the next event could take the waiting outputs past the limit: one event emits at
+  /// most two.
   @inlinable
-  var isFull: Bool { outputs.count - head >= Self.sameInstantLimit }
+  var isFull: Bool { outputs.count - head >= Self.sameInstantLimit - 1 }
 
   @inlinable
   mutating func put(_ output: Output, dueAt instant: Instant) {

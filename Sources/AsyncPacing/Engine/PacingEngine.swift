@@ -193,8 +193,13 @@ where
           // A lock holder took the loan back while the reducer ran: the result goes to the
           // machine like any fold's, emitted now if the window has ended.
           loanEnds = nil
-          let isOpen = handle(at: nil) { $0.foldFinished(recalled, at: $1, mayLend: false) }
-          guard isOpen, await roomInMailbox() else { return }
+          let mailboxIsFull = handle(
+            at: nil, { $0.foldFinished(recalled, at: $1, mayLend: false) },
+            inspect: { _, mailboxIsFull in mailboxIsFull })
+          guard let mailboxIsFull else { return }
+          if mailboxIsFull {
+            guard await roomInMailbox() else { return }
+          }
           continue
         }
         loanEnds = nil
@@ -210,15 +215,18 @@ where
         let value = await reducer(seed, element)
         // The clock is read only if the fold's result is emitted now; a value the machine
         // lends is on loan before the lock is released, so any lock holder can take it back.
-        let lentUntil = handle(
+        let outcome = handle(
           at: nil,
           { machine, now in
             let actions = machine.foldFinished(value, at: now, mayLend: loan != nil)
             if actions.lendsCandidateUntil != nil { loan?.lend(value) }
             return actions
           },
-          inspect: { $0.lendsCandidateUntil })
-        guard let lentUntil, await roomInMailbox() else { return }
+          inspect: { actions, mailboxIsFull in (actions.lendsCandidateUntil, mailboxIsFull) })
+        guard let (lentUntil, mailboxIsFull) = outcome else { return }
+        if mailboxIsFull {
+          guard await roomInMailbox() else { return }
+        }
         loanEnds = lentUntil
       }
       upstreamFinished(at: timebase.now)

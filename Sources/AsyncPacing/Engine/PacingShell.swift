@@ -43,7 +43,8 @@ extension PacingShell {
   // MARK: Events
 
   /// Feeds one event to the machine and applies its actions; `nil` once the machine takes no
-  /// more events, when the event is ignored. `inspect` sees the actions under the lock.
+  /// more events, when the event is ignored. `inspect` sees the actions under the lock, once
+  /// they are applied, with whether the mailbox is now full (see `ElementEventOutcome`).
   ///
   /// The event gets the instant as a function: `now`, or with `now == nil` a clock reading
   /// taken only if the machine asks for one. Either way instants reach the machine in order:
@@ -52,16 +53,15 @@ extension PacingShell {
   func handle<Result: Sendable>(
     at now: Instant?, failure: Failure? = nil,
     _ event: (inout Machine, () -> Instant) -> Actions,
-    inspect: (borrowing Actions) -> Result
+    inspect: (borrowing Actions, _ mailboxIsFull: Bool) -> Result
   ) -> Result? {
     var effects = Effects()
     let result = state.withLock { state -> Result? in
       guard state.isOpen else { return nil }
       takeBackLoan(&state, effects: &effects)
       let actions = event(&state.machine) { state.time.clamp(now ?? self.timebase.now) }
-      let result = inspect(actions)
       apply(actions, failure: failure, to: &state, effects: &effects)
-      return result
+      return inspect(actions, state.mailbox.isFull)
     }
     perform(effects)
     return result
@@ -94,7 +94,7 @@ extension PacingShell {
   func handle(
     at now: Instant?, failure: Failure? = nil, _ event: (inout Machine, () -> Instant) -> Actions
   ) -> Bool {
-    handle(at: now, failure: failure, event, inspect: { _ in () }) != nil
+    handle(at: now, failure: failure, event, inspect: { _, _ in () }) != nil
   }
 
   /// The upstream finished, at `now`. If the timer gave up on the deadline the machine still
@@ -196,6 +196,8 @@ extension PacingShell {
       switch timerWoke(generation: generation, sleepFailed: wake == .failed, progress: &progress)
       {
       case .sleep(let next):
+        // Stalls count toward one deadline.
+        if next != deadline { progress = PacingTimerProgress() }
         deadline = next
       case .idle:
         guard let next = await nextDeadline(generation: generation) else { return }

@@ -62,14 +62,18 @@ struct PacingTimebase<C: Clock>: Sendable {
       // Only a deadline a chunk past the origin can be a chunk past now: the others cost no
       // clock reading, and no sum here can leave the clock's range.
       let now = clock.now
-      let remaining = deadline.sinceOrigin - origin.duration(to: now)
+      // A clock that went back before the origin counts as at the origin: no overflow.
+      let remaining = deadline.sinceOrigin - max(origin.duration(to: now), .zero)
       target =
         remaining > longestSleep
         ? now.advanced(by: longestSleep) : origin.advanced(by: deadline.sinceOrigin)
     } else {
       target = origin.advanced(by: deadline.sinceOrigin)
     }
-    if overshoot > .zero { target = target.advanced(by: overshoot) }
+    if overshoot > .zero {
+      // A clock that claims an enormous resolution still gets a sleep it can take.
+      target = target.advanced(by: longestSleep.map { min(overshoot, $0) } ?? overshoot)
+    }
     do {
       try await clock.sleep(until: target, tolerance: tolerance)
     } catch {

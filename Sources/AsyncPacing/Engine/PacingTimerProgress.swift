@@ -33,13 +33,19 @@ struct PacingTimerProgress<Instant: PacingInstant>: Sendable {
   }
 
   /// How far past the deadline the next sleep runs: nothing unless the last wake-up stalled.
+  ///
+  /// With `Swift.Duration`, a clock that claims no resolution gets one nanosecond, and the
+  /// amount saturates at the longest `Duration`; another duration type gets its resolution
+  /// times the factor, by its own `*`.
   @inlinable
   func overshoot(resolution: Instant.Duration) -> Instant.Duration {
     guard stalls > 0 else { return .zero }
-    // A clock that claims no resolution still needs some time to pass.
-    let step =
-      resolution > .zero || Instant.Duration.self != Swift.Duration.self
-      ? resolution : unsafeBitCast(Swift.Duration.nanoseconds(1), to: Instant.Duration.self)
-    return step * (1 << (stalls - 1))
+    let factor = 1 << (stalls - 1)
+    guard Instant.Duration.self == Swift.Duration.self else { return resolution * factor }
+    let claimed = unsafeBitCast(resolution, to: Swift.Duration.self)
+    let step = claimed > .zero ? claimed : .nanoseconds(1)
+    let (product, overflow) = step.attoseconds.multipliedReportingOverflow(by: Int128(factor))
+    let amount = Swift.Duration(attoseconds: overflow ? .max : product)
+    return unsafeBitCast(amount, to: Instant.Duration.self)
   }
 }

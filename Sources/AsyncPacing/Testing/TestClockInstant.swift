@@ -22,13 +22,14 @@ extension TestClock {
       self.offset = offset
     }
 
-    /// The instant `duration` later (earlier for a negative duration).
+    /// The instant `duration` later (earlier for a negative duration), or the last (first)
+    /// instant an offset can hold when that lies beyond it.
     ///
     /// ```swift
     /// let deadline = clock.now.advanced(by: .seconds(1))
     /// ```
     public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
+      Instant(offset: offset.saturatingSum(duration))
     }
 
     /// The time from this instant to `other`, negative when `other` is earlier.

@@ -64,9 +64,16 @@ extension ThrottlePhase {
     }
   }
 
-  /// The instant the open window ends at, if one is open and ends.
+  /// The instant the open window ends at, if one is open and ends. Matched directly rather than
+  /// through `openWindowEnd`: every element asks.
   @inlinable
-  var windowEnd: Instant? { openWindowEnd?.instant }
+  var windowEnd: Instant? {
+    switch self {
+    case .window(.at(let end), _, _): end
+    case .awaitingStart(.at(let end)?, _): end
+    default: nil
+    }
+  }
 
   /// The candidate's value, if it has one the machine holds.
   @inlinable

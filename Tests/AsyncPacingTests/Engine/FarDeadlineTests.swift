@@ -72,6 +72,48 @@ import Testing
     }
   }
 
+  /// An iteration that starts after the clock's zero puts a deadline of the longest period
+  /// past the clock's last instant: the package's instants saturate there instead of trapping.
+  @Test func theLongestPeriodAfterTheClocksStartEndsAtItsLastInstant() async {
+    let longest = Duration(attoseconds: .max)
+    for wrapped in [false, true] {
+      await withTestClock { clock in
+        await clock.advance(by: .seconds(1))
+        let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+        let debounced: any AsyncSequence<String, Never> & Sendable =
+          wrapped
+          ? upstream.debounce(for: longest, clock: AnyClock(clock))
+          : upstream.debounce(for: longest, clock: clock)
+        await clock.record(debounced) { debounced in
+          feed.yield("a")
+          await clock.settle()
+          #expect(clock.nextDeadline == TestClock.Instant(offset: longest), "wrapped: \(wrapped)")
+          feed.finish()
+          #expect(await debounced.nextElement() == "a")
+          await debounced.expectFinish()
+        }
+        let ran = Recorder<String>()
+        let debouncer = Debouncer(for: longest, clock: clock) { (value: String) in
+          ran.record(value)
+        }
+        debouncer.send("b")
+        await clock.settle()
+        debouncer.flush()
+        await clock.settle()
+        #expect(ran.recorded == ["b"])
+        await OperatorHarness.expectNothingLeft(on: clock)
+      }
+    }
+    let immediate = ImmediateClock()
+    try? await immediate.sleep(for: .seconds(1))
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    feed.yield("c")
+    feed.finish()
+    var received: [String] = []
+    for await value in upstream.debounce(for: longest, clock: immediate) { received.append(value) }
+    #expect(received == ["c"])
+  }
+
   @Test func aPacerOfTheLongestDurationRunsAtAFlush() async {
     await withTestClock { clock in
       let ran = Recorder<String>()
