@@ -12,6 +12,9 @@
 struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var outputs: [Output] = []
   @usableFromInline var head = 0
+  /// How many outputs wait: stored, so that the check every element makes (`isFull`) reads
+  /// the state, not the array's buffer.
+  @usableFromInline var count = 0
   @usableFromInline var dueAt: Instant?
   /// Outputs a later one replaced before the consumer took them, for a stress tool's count of
   /// every value emitted (`PacingDiagnostics.swift`).
@@ -25,18 +28,18 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   static var sameInstantLimit: Int { 1024 }
 
   @inlinable
-  var isEmpty: Bool { head == outputs.count }
+  var isEmpty: Bool { count == 0 }
 
   /// Whether the next event could take the waiting outputs past the limit: one event emits at
   /// most two.
   @inlinable
-  var isFull: Bool { outputs.count - head >= Self.sameInstantLimit - 1 }
+  var isFull: Bool { count >= Self.sameInstantLimit - 1 }
 
   @inlinable
   mutating func put(_ output: Output, dueAt instant: Instant) {
     assert(dueAt.map { $0 <= instant } ?? true, "a machine emitted out of instant order")
     if let dueAt, dueAt < instant {
-      replacedCount += outputs.count - head
+      replacedCount += count
       removeAll()
     }
     if head >= Self.sameInstantLimit {
@@ -46,6 +49,7 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
       head = 0
     }
     outputs.append(output)
+    count += 1
     dueAt = instant
   }
 
@@ -53,30 +57,34 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   /// one waits: a consumer back at a later instant than theirs gets the latest alone.
   @inlinable
   mutating func take(at now: () -> Instant) -> Output? {
-    guard head < outputs.count else { return nil }
-    if outputs.count - head > 1, let dueAt, dueAt < now() {
-      replacedCount += outputs.count - 1 - head
-      head = outputs.count - 1
+    guard count > 0 else { return nil }
+    if count > 1, let dueAt, dueAt < now() {
+      replacedCount += count - 1
+      head += count - 1
+      count = 1
     }
     let output = outputs[head]
     head += 1
-    if head == outputs.count { removeAll() }
+    count -= 1
+    if count == 0 { removeAll() }
     return output
   }
 
   /// A pacer's `send` cannot wait: past the limit, the oldest waiting output goes.
   @inlinable
   mutating func dropOldestBeyondLimit() {
-    let excess = outputs.count - head - Self.sameInstantLimit
+    let excess = count - Self.sameInstantLimit
     guard excess > 0 else { return }
     replacedCount += excess
     head += excess
+    count -= excess
   }
 
   @inlinable
   mutating func removeAll() {
     outputs.removeAll(keepingCapacity: true)
     head = 0
+    count = 0
     dueAt = nil
   }
 }
