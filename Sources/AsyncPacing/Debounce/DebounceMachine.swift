@@ -25,7 +25,7 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
   /// When the pending element falls due, if there is one and its quiet period or `maxWait`
   /// bound ends at all: a deadline beyond what the instant can represent never comes, and the
   /// element waits for a newer one, a flush or the finish.
-  @inlinable
+  @inlinable @inline(__always)
   var deadline: Instant? {
     guard pending != nil, let lastArrival else { return nil }
     guard let quietEnd = lastArrival.after(configuration.interval) else { return maxWaitDeadline }

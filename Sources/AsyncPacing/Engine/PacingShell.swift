@@ -134,10 +134,11 @@ extension PacingShell {
 
   /// A consumer about to take an output must see the deadlines of its own instant handled
   /// first (the half-open rule): an output falling due now replaces an older waiting one,
-  /// whether or not the timer task has run yet. Reads the clock only if a deadline is set.
+  /// whether or not the timer task has run yet; so must a deadline the timer gave up on, if
+  /// this reading has passed it. Reads the clock only if a deadline is set.
   @inlinable
   func catchUp(_ state: inout State, effects: inout Effects) {
-    guard state.isOpen, let wakeAt = state.timer.wakeAt else { return }
+    guard state.isOpen, let wakeAt = state.timer.wakeAt ?? state.timer.abandoned else { return }
     let now = state.time.clamp(timebase.now)
     guard wakeAt <= now else { return }
     takeBackLoan(&state, effects: &effects)

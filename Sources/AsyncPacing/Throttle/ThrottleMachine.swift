@@ -33,7 +33,7 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
   /// An empty window's end is reported too: a pacer's burst lasts until the throttle is idle.
   /// So is the end of a window whose candidate is being folded: the machine then waits for
   /// the fold, and emits its result when it returns.
-  @inlinable
+  @inlinable @inline(__always)
   var wakeAt: Instant? { phase.windowEnd }
 
   @inlinable

@@ -66,7 +66,7 @@ extension ThrottlePhase {
 
   /// The instant the open window ends at, if one is open and ends. Matched directly rather than
   /// through `openWindowEnd`: every element asks.
-  @inlinable
+  @inlinable @inline(__always)
   var windowEnd: Instant? {
     switch self {
     case .window(.at(let end), _, _): end
