@@ -83,6 +83,12 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
       case (.candidate, .window(let end, .none, let finishing)):
         phase = .window(end: end, candidate: .folding, finishing: finishing)
         actions.foldRequest = .some(nil)
+      case (.candidate, .endlessWindow(.value(let candidate))):
+        phase = .endlessWindow(candidate: .folding)
+        actions.foldRequest = .some(candidate)
+      case (.candidate, .endlessWindow(.none)):
+        phase = .endlessWindow(candidate: .folding)
+        actions.foldRequest = .some(nil)
       case (.candidate, _):
         preconditionFailure("an element arrived before the previous fold finished")
       }
@@ -98,19 +104,21 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     case .window(let end, .folding, let finishing):
       // A window whose end the timer has not reported yet still counts as open: the timer
       // emits the candidate at that end. Only an emission now needs the time.
-      // A window that never ends is not lent: a loan lasts until an instant.
-      if mayLend && lends(whileFinishing: finishing), let endsAt = end.instant {
+      if mayLend && lends(whileFinishing: finishing) {
         // Every later element before `end` folds into this value: the shell keeps it.
-        actions.lendsCandidateUntil = endsAt
+        actions.lendsCandidateUntil = end
       } else {
         phase = .window(end: end, candidate: .value(value), finishing: finishing)
       }
+    case .endlessWindow(.folding):
+      // A window that never ends is not lent: a loan lasts until an instant.
+      phase = .endlessWindow(candidate: .value(value))
     case .foldingLeading, .windowEndedWhileFolding:
       let now = now()
       phase = .idle
       emit(value, at: now, into: &actions)
       closeWindows(upTo: now, into: &actions)
-    case .idle, .window, .awaitingStart, .ended:
+    case .idle, .window, .endlessWindow, .awaitingStart, .ended:
       return actions
     }
     actions.wakeAt = wakeAt
@@ -133,7 +141,7 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     guard case .idle = phase else { return configuration.emitsTrailing ? .candidate : nil }
     if configuration.emitsLeading { return .leading }
     // Trailing only: the first element opens a window and waits for its end.
-    phase = .window(end: windowEnd(openedAt: now), candidate: .none, finishing: false)
+    openWindow(at: now, candidate: .none)
     return .candidate
   }
 
@@ -143,6 +151,8 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     switch phase {
     case .window(let end, _, let finishing):
       phase = .window(end: end, candidate: .value(value), finishing: finishing)
+    case .endlessWindow:
+      phase = .endlessWindow(candidate: .value(value))
     case .awaitingStart(let openUntil, _):
       phase = .awaitingStart(openUntil: openUntil, candidate: value)
     case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
@@ -169,7 +179,7 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     switch phase {
     case .ended:
       return actions
-    case .window(.never, .value(let candidate), _):
+    case .endlessWindow(.value(let candidate)):
       // A window that never ends must not hold the finish hostage.
       emit(candidate, at: now, into: &actions)
       end(.finish, into: &actions)
@@ -226,7 +236,7 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
         phase = .awaitingStart(openUntil: nil, candidate: nil)
         guard let candidate else { return }
         emit(candidate, at: end, into: &actions)
-      case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
+      case .idle, .endlessWindow, .foldingLeading, .windowEndedWhileFolding, .ended:
         return
       }
     }
@@ -238,15 +248,21 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     actions.emit(value, dueAt: now)
     switch configuration.windowStart {
     case .atEmission:
-      phase = .window(end: windowEnd(openedAt: now), candidate: .none, finishing: false)
+      openWindow(at: now, candidate: .none)
     case .whenEmissionStarts:
       phase = .awaitingStart(openUntil: phase.openWindowEnd, candidate: nil)
     }
   }
 
+  /// Opens the window `[start, start + interval)`, or one that never ends if its end lies
+  /// beyond the last instant there is.
   @inlinable
-  func windowEnd(openedAt start: Instant) -> ThrottleWindowEnd<Instant> {
-    ThrottleWindowEnd(openedAt: start, lasting: configuration.interval)
+  mutating func openWindow(at start: Instant, candidate: ThrottleCandidate<Output>) {
+    if let end = start.after(configuration.interval) {
+      phase = .window(end: end, candidate: candidate, finishing: false)
+    } else {
+      phase = .endlessWindow(candidate: candidate)
+    }
   }
 
   @inlinable

@@ -9,7 +9,7 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
     var actions = Actions()
     guard !hasEnded else { return actions }
     let candidate = phase.candidateValue.map { ThrottleCandidate.value($0) } ?? .none
-    phase = .window(end: windowEnd(openedAt: now), candidate: candidate, finishing: false)
+    openWindow(at: now, candidate: candidate)
     closeWindows(upTo: now, into: &actions)
     actions.wakeAt = wakeAt
     return actions
@@ -35,7 +35,9 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
     switch phase {
     case .window(let end, _, let finishing):
       phase = .window(end: end, candidate: .none, finishing: finishing)
-    case .awaitingStart(let openUntil?, _):
+    case .endlessWindow, .awaitingStart(.never?, _):
+      phase = .endlessWindow(candidate: .none)
+    case .awaitingStart(.at(let openUntil)?, _):
       phase = .window(end: openUntil, candidate: .none, finishing: false)
     case .awaitingStart(nil, _):
       phase = .idle
@@ -51,6 +53,8 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
     switch phase {
     case .window(let end, .value, let finishing):
       phase = .window(end: end, candidate: .none, finishing: finishing)
+    case .endlessWindow(.value):
+      phase = .endlessWindow(candidate: .none)
     case .awaitingStart(let openUntil, _):
       phase = .awaitingStart(openUntil: openUntil, candidate: nil)
     default:

@@ -9,8 +9,11 @@ enum ThrottlePhase<Output: Sendable, Instant: PacingInstant>: Sendable {
   case foldingLeading
   /// The window `[…, end)` is open and `candidate` is what its end emits. `finishing`: the
   /// upstream finished, and the sequence finishes once the candidate is out.
-  case window(
-    end: ThrottleWindowEnd<Instant>, candidate: ThrottleCandidate<Output>, finishing: Bool)
+  case window(end: Instant, candidate: ThrottleCandidate<Output>, finishing: Bool)
+  /// A window whose end lies beyond the last instant there is: its candidate waits for a flush
+  /// or the finish, which emits it at once. A case of its own, so that an ordinary window's end
+  /// stays a bare instant (measured: an enum in its place cost the throttle's per-element path).
+  case endlessWindow(candidate: ThrottleCandidate<Output>)
   /// The window ended while the shell folded its candidate: the fold's result is emitted as
   /// soon as it is known, and the next window starts there.
   case windowEndedWhileFolding
@@ -23,24 +26,11 @@ enum ThrottlePhase<Output: Sendable, Instant: PacingInstant>: Sendable {
 }
 
 /// When an open window ends: at an instant, or never, for a window whose end lies beyond what
-/// the instant can represent (its candidate waits for a flush or the finish).
+/// the instant can represent; what a pacer's emission awaiting its start remembers.
 @usableFromInline
 enum ThrottleWindowEnd<Instant: PacingInstant>: Sendable {
   case at(Instant)
   case never
-
-  /// The end of a window of `interval` opened at `start`.
-  @inlinable
-  init<Duration>(openedAt start: Instant, lasting interval: Duration)
-  where Duration == Instant.Duration {
-    if let end = start.after(interval) { self = .at(end) } else { self = .never }
-  }
-
-  /// The instant the window ends at, if it ends.
-  @inlinable
-  var instant: Instant? {
-    if case .at(let end) = self { end } else { nil }
-  }
 }
 
 /// What a window's end will emit.
@@ -58,7 +48,8 @@ extension ThrottlePhase {
   @inlinable
   var openWindowEnd: ThrottleWindowEnd<Instant>? {
     switch self {
-    case .window(let end, _, _): end
+    case .window(let end, _, _): .at(end)
+    case .endlessWindow: .never
     case .awaitingStart(let openUntil, _): openUntil
     case .idle, .foldingLeading, .windowEndedWhileFolding, .ended: nil
     }
@@ -69,7 +60,7 @@ extension ThrottlePhase {
   @inlinable @inline(__always)
   var windowEnd: Instant? {
     switch self {
-    case .window(.at(let end), _, _): end
+    case .window(let end, _, _): end
     case .awaitingStart(.at(let end)?, _): end
     default: nil
     }
@@ -80,6 +71,7 @@ extension ThrottlePhase {
   var candidateValue: Output? {
     switch self {
     case .window(_, .value(let value), _): value
+    case .endlessWindow(.value(let value)): value
     case .awaitingStart(_, let candidate): candidate
     default: nil
     }
