@@ -28,23 +28,6 @@ struct StillClock: Clock {
   }
 }
 
-/// 0, 1, … up to `count`, made as they are read: the upstream itself holds nothing.
-struct Numbers: AsyncSequence, Sendable {
-  let count: Int
-
-  struct AsyncIterator: AsyncIteratorProtocol {
-    var next = 0
-    let count: Int
-    mutating func next() async -> Int? {
-      guard next < count else { return nil }
-      defer { next += 1 }
-      return next
-    }
-  }
-
-  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(count: count) }
-}
-
 /// What a flood of same-instant elements did: whether the consumer got every element in
 /// order, and how far the process's peak resident memory grew.
 struct FloodOutcome {
@@ -59,7 +42,7 @@ struct FloodOutcome {
 func sameInstantFlood(count: Int) async -> FloodOutcome {
   let before = peakResidentKiB()
   var expected = 0
-  for await number in Numbers(count: count).debounce(for: .zero, clock: StillClock()) {
+  for await number in IndexSequence(count: count).debounce(for: .zero, clock: StillClock()) {
     if number == expected { expected += 1 }
     await Task.yield()  // busy
   }

@@ -141,6 +141,7 @@ extension PacingShell {
     guard state.isOpen, let wakeAt = state.timer.wakeAt ?? state.timer.abandoned else { return }
     let now = state.time.clamp(timebase.now)
     guard wakeAt <= now else { return }
+    state.timer.abandoned = nil
     takeBackLoan(&state, effects: &effects)
     apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)
   }

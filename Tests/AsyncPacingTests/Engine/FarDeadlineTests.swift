@@ -54,10 +54,7 @@ import Testing
     for wrapped in [false, true] {
       await withTestClock { clock in
         let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-        let debounced: any AsyncSequence<String, Never> & Sendable =
-          wrapped
-          ? upstream.debounce(for: far, clock: AnyClock(clock))
-          : upstream.debounce(for: far, clock: clock)
+        let debounced = Self.debounce(upstream, for: far, on: clock, wrapped: wrapped)
         await clock.record(debounced) { debounced in
           feed.yield("a")
           await clock.settle()
@@ -80,10 +77,7 @@ import Testing
       await withTestClock { clock in
         await clock.advance(by: .seconds(1))
         let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-        let debounced: any AsyncSequence<String, Never> & Sendable =
-          wrapped
-          ? upstream.debounce(for: longest, clock: AnyClock(clock))
-          : upstream.debounce(for: longest, clock: clock)
+        let debounced = Self.debounce(upstream, for: longest, on: clock, wrapped: wrapped)
         await clock.record(debounced) { debounced in
           feed.yield("a")
           await clock.settle()
@@ -155,6 +149,15 @@ import Testing
     throttler.flush()
     await ran.wait(forCount: 3)
     #expect(Set(ran.recorded) == [1, 2, 3])
+  }
+
+  /// `upstream.debounce(for:clock:)` on `clock`, or on an `AnyClock` wrapping it.
+  private static func debounce(
+    _ upstream: AsyncStream<String>, for interval: Duration, on clock: TestClock, wrapped: Bool
+  ) -> any AsyncSequence<String, Never> & Sendable {
+    wrapped
+      ? upstream.debounce(for: interval, clock: AnyClock(clock))
+      : upstream.debounce(for: interval, clock: clock)
   }
 
   private static func lastOfTwo<C: Clock<Duration>>(
