@@ -80,7 +80,9 @@ where
         await withUnsafeContinuation(isolation: actor) { (consumer: State.Consumer) in
           var effects = Effects()
           let immediate = state.withLock { state -> Result<Output?, Failure>? in
-            if !state.mailbox.isEmpty { catchUp(&state, effects: &effects) }
+            if !state.mailbox.isEmpty || state.timer.abandoned != nil {
+              catchUp(&state, effects: &effects)
+            }
             if let output = state.mailbox.take(at: { state.time.clamp(timebase.now) }) {
               if let reader = state.side.pausedReader.take() {
                 effects.resumedReader = (reader, true)
