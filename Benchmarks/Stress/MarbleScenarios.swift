@@ -5,8 +5,8 @@ import Testing  // the marble API takes the caller's source location as Swift Te
 /// Marble diagrams played and drawn through an operator pipeline with the testing library,
 /// including a busy consumer and a cancelled one. Outside a test, the library's issues go
 /// nowhere, so the scenario compares the drawn diagrams itself.
-func marbleRunIsExact() async -> Bool {
-  await withTestClock { clock in
+func marbleRunIsExact(advancing: TestClock.Advancing = .manual) async -> Bool {
+  await withTestClock(advancing: advancing) { clock in
     let step = Duration.milliseconds(100)
     let queries = clock.marbles("a-b-c-----d|", step: step)
     let searched = await clock.marbles(

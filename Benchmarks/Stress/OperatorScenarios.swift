@@ -9,10 +9,10 @@ struct ScriptedEvent: Sendable {
 /// Plays `script` into an `AsyncStream` on a `TestClock`, lets `pacing` consume it, and
 /// returns what the consumer saw as `value@step` and `|@step`.
 func playThroughOperator<Output: AsyncSequence & Sendable>(
-  _ script: [ScriptedEvent], horizon: Int,
+  _ script: [ScriptedEvent], horizon: Int, advancing: TestClock.Advancing,
   _ pacing: @escaping @Sendable (AsyncStream<String>, TestClock) -> Output
 ) async -> [String] where Output.Element == String, Output.Failure == Never {
-  await withTestClock { clock in
+  await withTestClock(advancing: advancing) { clock in
     let (upstream, feed) = AsyncStream.makeStream(of: String.self)
     async let producer: Void = {
       for event in script {
@@ -26,7 +26,8 @@ func playThroughOperator<Output: AsyncSequence & Sendable>(
       seen.append("|@\(step(clock.now))")
       return seen
     }()
-    await clock.advance(by: .seconds(horizon))
+    // Automatic advancing needs no step of the test's: the consumer's loop ends by itself.
+    if advancing == .manual { await clock.advance(by: .seconds(horizon)) }
     await producer
     return await seen
   }
@@ -35,19 +36,28 @@ func playThroughOperator<Output: AsyncSequence & Sendable>(
 /// Sends `script` into a pacer on a `TestClock` and returns the action's starts as
 /// `value@step`.
 func playThroughPacer(
-  _ script: [ScriptedEvent], horizon: Int,
+  _ script: [ScriptedEvent], horizon: Int, advancing: TestClock.Advancing,
   _ makePacer:
     @escaping @Sendable (TestClock, _ action: @escaping @Sendable (String) async -> Void)
     -> @Sendable (String) -> Void
 ) async -> [String] {
-  await withTestClock { clock in
+  await withTestClock(advancing: advancing) { clock in
     let starts = Starts()
     let send = makePacer(clock) { value in starts.record("\(value)@\(step(clock.now))") }
     for event in script {
-      await clock.advance(to: .init(offset: .seconds(event.step)))
+      // Automatically advanced, the test only sleeps until each step.
+      if advancing == .manual {
+        await clock.advance(to: .init(offset: .seconds(event.step)))
+      } else {
+        try? await clock.sleep(until: .init(offset: .seconds(event.step)))
+      }
       if let value = event.value { send(value) }
     }
-    await clock.advance(by: .seconds(horizon))
+    if advancing == .manual {
+      await clock.advance(by: .seconds(horizon))
+    } else {
+      try? await clock.sleep(for: .seconds(horizon))
+    }
     return starts.all
   }
 }
@@ -68,10 +78,12 @@ func letters(_ text: String, from start: Int = 0, endAt end: Int? = nil) -> [Scr
 /// matches.
 let operatorScenarios: [(name: String, run: @Sendable () async -> Bool)] =
   scenarios(on: { $0 }, naming: "") + scenarios(on: { AnyClock($0) }, naming: " through AnyClock")
+  + scenarios(on: { $0 }, naming: ", advanced automatically", advancing: .automatic)
 
 /// The scenarios with the test clock handed to each operator and pacer as `clock` makes it.
 func scenarios<C: Clock<Duration>>(
-  on clock: @escaping @Sendable (TestClock) -> C, naming suffix: String
+  on clock: @escaping @Sendable (TestClock) -> C, naming suffix: String,
+  advancing: TestClock.Advancing = .manual
 ) -> [(name: String, run: @Sendable () async -> Bool)] {
   [
     (
@@ -82,7 +94,8 @@ func scenarios<C: Clock<Duration>>(
           .map { ScriptedEvent(step: $0.key, value: $0.value) } + [
             ScriptedEvent(step: 17, value: nil)
           ]
-        let seen = await playThroughOperator(script, horizon: 20) { upstream, testClock in
+        let seen = await playThroughOperator(script, horizon: 20, advancing: advancing) {
+          upstream, testClock in
           upstream.debounce(for: .seconds(3), clock: clock(testClock))
         }
         return seen == ["c@7", "e@15", "|@17"]
@@ -91,7 +104,9 @@ func scenarios<C: Clock<Duration>>(
     (
       "throttle" + suffix,
       {
-        let seen = await playThroughOperator(letters("abcdefghijk", endAt: 11), horizon: 20) {
+        let seen = await playThroughOperator(
+          letters("abcdefghijk", endAt: 11), horizon: 20, advancing: advancing
+        ) {
           upstream, testClock in upstream.throttle(for: .seconds(3), clock: clock(testClock))
         }
         return seen == ["a@0", "c@3", "f@6", "i@9", "k@12", "|@12"]
@@ -100,7 +115,9 @@ func scenarios<C: Clock<Duration>>(
     (
       "throttle reducing" + suffix,
       {
-        let seen = await playThroughOperator(letters("abcdefghijk", endAt: 11), horizon: 20) {
+        let seen = await playThroughOperator(
+          letters("abcdefghijk", endAt: 11), horizon: 20, advancing: advancing
+        ) {
           upstream, testClock in
           upstream.throttle(for: .seconds(3), clock: clock(testClock)) { ($0 ?? "") + $1 }
         }
@@ -110,7 +127,9 @@ func scenarios<C: Clock<Duration>>(
     (
       "Debouncer" + suffix,
       {
-        let seen = await playThroughPacer(letters("abc") + letters("de", from: 6), horizon: 10) {
+        let seen = await playThroughPacer(
+          letters("abc") + letters("de", from: 6), horizon: 10, advancing: advancing
+        ) {
           testClock, action in
           let debouncer = Debouncer(for: .seconds(2), clock: clock(testClock), action)
           return { debouncer.send($0) }
@@ -121,7 +140,8 @@ func scenarios<C: Clock<Duration>>(
     (
       "Throttler" + suffix,
       {
-        let seen = await playThroughPacer(letters("abcde"), horizon: 10) { testClock, action in
+        let seen = await playThroughPacer(letters("abcde"), horizon: 10, advancing: advancing) {
+          testClock, action in
           let throttler = Throttler(for: .seconds(2), clock: clock(testClock), action)
           return { throttler.send($0) }
         }

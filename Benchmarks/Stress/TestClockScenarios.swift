@@ -2,8 +2,8 @@ import AsyncPacing
 
 /// A clock-driven pipeline: a producer sleeps and yields into an `AsyncStream`, a consumer
 /// records what arrives and when. Exact means every element at its exact instant.
-func pipelineRunIsExact() async -> Bool {
-  await withTestClock { clock in
+func pipelineRunIsExact(advancing: TestClock.Advancing = .manual) async -> Bool {
+  await withTestClock(advancing: advancing) { clock in
     let (numbers, input) = AsyncStream.makeStream(of: Int.self)
     async let producer: Void = {
       for number in 1...5 {
@@ -17,9 +17,12 @@ func pipelineRunIsExact() async -> Bool {
       for await _ in numbers { instants.append(clock.now.offset) }
       return instants
     }()
-    await clock.advance(by: .milliseconds(999))
-    let sleepingBeforeTheLast = clock.pendingSleeperCount == 1
-    await clock.advance(by: .milliseconds(501))
+    var sleepingBeforeTheLast = true
+    if advancing == .manual {
+      await clock.advance(by: .milliseconds(999))
+      sleepingBeforeTheLast = clock.pendingSleeperCount == 1
+      await clock.advance(by: .milliseconds(501))
+    }
     let instants = await received
     await producer
     let expected: [Duration] = [100, 300, 600, 1000, 1500].map { .milliseconds($0) }
@@ -52,6 +55,17 @@ func pipelineRunIsExact() async -> Bool {
     let second = await greeter.shown
     await greeting
     return before == [] && first == ["hello"] && second == ["hello", "again"]
+      && clock.diagnostics.isEmpty
+  }
+}
+
+/// The same main-actor work, advanced automatically: awaited at once, it ends at its instant.
+@MainActor func mainActorRunIsExactAdvancedAutomatically() async -> Bool {
+  let greeter = Greeter()
+  return await withTestClock(advancing: .automatic) { clock in
+    await greeter.greetTwice(clock: clock)
+    let shown = await greeter.shown
+    return shown == ["hello", "again"] && clock.now == .init(offset: .seconds(2))
       && clock.diagnostics.isEmpty
   }
 }

@@ -49,6 +49,18 @@ let scenarios: [(name: String, run: @Sendable () async -> Bool)] =
     ("TestClock pipeline", { @Sendable in await pipelineRunIsExact() }),
     ("TestClock main actor", { @Sendable in await mainActorRunIsExact() }),
     ("marble diagrams through a pipeline", { @Sendable in await marbleRunIsExact() }),
+    (
+      "TestClock pipeline, advanced automatically",
+      { @Sendable in await pipelineRunIsExact(advancing: .automatic) }
+    ),
+    (
+      "TestClock main actor, advanced automatically",
+      { @Sendable in await mainActorRunIsExactAdvancedAutomatically() }
+    ),
+    (
+      "marble diagrams, advanced automatically",
+      { @Sendable in await marbleRunIsExact(advancing: .automatic) }
+    ),
   ] + operatorScenarios
 
 var allExact = true

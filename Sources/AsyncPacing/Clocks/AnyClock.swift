@@ -77,6 +77,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
   @usableFromInline let pacingTaskCounter: LiveTaskCounter?
   @usableFromInline let sleepsUntilAnyDeadline: Bool
+  private let noteMainActorWorkInWrapped: @Sendable () -> Void
 
   /// Wraps `clock`; its `now`, read here, becomes the instant of offset zero.
   ///
@@ -93,6 +94,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
     preferredTaskExecutor = clock.preferredTaskExecutor
     pacingTaskCounter = clock.liveTaskCounter
     sleepsUntilAnyDeadline = !clock.sleepsInChunks
+    noteMainActorWorkInWrapped = { (clock as? any ExecutorPreferringClock)?.noteMainActorWork() }
   }
 
   /// The wrapped clock's `now`, as the time since it was wrapped.
@@ -120,4 +122,9 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
 }
 
 /// The seam through which a wrapped ``TestClock`` keeps the internal tasks on its executor.
-extension AnyClock: ExecutorPreferringClock {}
+extension AnyClock: ExecutorPreferringClock {
+  @usableFromInline
+  func noteMainActorWork() {
+    noteMainActorWorkInWrapped()
+  }
+}

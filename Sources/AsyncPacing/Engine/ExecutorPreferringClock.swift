@@ -11,6 +11,9 @@ protocol ExecutorPreferringClock {
   /// Whether the clock's sleep takes any deadline, so that the shell never sleeps toward one in
   /// chunks (see `Clock.sleepsInChunks`).
   var sleepsUntilAnyDeadline: Bool { get }
+  /// Tells a virtual clock that main-actor code takes part, so that settling waits for the
+  /// main actor too.
+  func noteMainActorWork()
 }
 
 extension Clock {
@@ -20,9 +23,23 @@ extension Clock {
     (self as? any ExecutorPreferringClock)?.preferredTaskExecutor
   }
 
+  /// Tells a virtual clock that `action` runs on the main actor: settling must then wait for
+  /// the main actor, which it cannot see being reached from its own executor.
+  @inlinable
+  func noteIsolation<Value>(of action: @isolated(any) @Sendable (Value) async -> Void) {
+    guard let actor = action.isolation, actor === MainActor.shared else { return }
+    (self as? any ExecutorPreferringClock)?.noteMainActorWork()
+  }
+
   /// The counter of this clock's internal tasks, besides the process-wide one, if any.
   @inlinable
   var liveTaskCounter: LiveTaskCounter? {
     (self as? any ExecutorPreferringClock)?.pacingTaskCounter
   }
+}
+
+extension ExecutorPreferringClock {
+  /// A real clock settles nothing, so it has nothing to note.
+  @inlinable
+  func noteMainActorWork() {}
 }

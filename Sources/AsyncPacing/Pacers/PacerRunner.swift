@@ -53,6 +53,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     machine: Machine, clock: C, tolerance: C.Duration?, cancelsRunningAction: Bool,
     action: @escaping Action
   ) {
+    clock.noteIsolation(of: action)
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
     self.state = LockedState(PacingShellState(machine: machine, side: Side()))
     self.action = action

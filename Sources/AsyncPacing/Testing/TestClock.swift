@@ -2,7 +2,7 @@ import Synchronization
 
 /// A clock whose time moves only when a test moves it.
 ///
-/// Run the code under test inside ``withTestClock(_:)``: the body, its child tasks and the
+/// Run the code under test inside ``withTestClock(advancing:progressTimeout:isolation:_:)``: the body, its child tasks and the
 /// internal tasks of every AsyncPacing operator and pacer driven by the clock then run on one
 /// serial test executor. Each call to ``advance(by:)`` first runs everything that can run,
 /// then moves time deadline by deadline, resuming the sleepers due at each instant and running
@@ -22,32 +22,50 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A `TestClock()` created outside ``withTestClock(_:)`` works in manual mode: advancing moves
+/// A `TestClock()` created outside ``withTestClock(advancing:progressTimeout:isolation:_:)`` works in manual mode: advancing moves
 /// time and resumes due sleepers, but the clock cannot know when the work they start has
 /// finished.
 public final class TestClock: Clock, Sendable {
-  private struct Sleeper {
+  struct Sleeper {
     var id: UInt64
     var deadline: Instant
     var continuation: UnsafeContinuation<Void, any Error>
+    /// Registered from outside the test executor: the progress guard names it.
+    var isOffExecutor: Bool
   }
 
-  private struct State {
+  struct State {
     var now = Instant()
     var sleepers: [Sleeper] = []
+    /// Also the number of sleeps that ever reached this clock.
     var nextSleeperID: UInt64 = 0
     var diagnostics: [String] = []
+    var printsDiagnostics: Bool
+    /// How many times `now` moved: progress, for the guard.
+    var timeMoves = 0
+    /// Settling tasks waiting for the main actor, and how often it answered.
+    var mainActorWaits = 0
+    var mainActorAnswers = 0
+    /// Public `advance`, `run` and `settle` calls in progress: auto-advance waits for them.
+    var drivingDepth = 0
+    /// Moves on each registered sleep and each end of driving, so that auto-advance, waiting
+    /// for either, misses none.
+    var changeGeneration = 0
+    var changeWaiter: UnsafeContinuation<Void, Never>?
+    var changeWaitIsCancelled = false
   }
 
-  private let state = LockedState(State())
+  let state: LockedState<State>
   let testExecutor: TestExecutor?
+  /// The executor the test body and its child tasks prefer, when the clock has an executor.
+  let bodyExecutor: BodyTaskExecutor?
   /// The internal tasks AsyncPacing started for this clock and that are still alive.
   @usableFromInline
   let liveTaskCounter = LiveTaskCounter()
 
   /// Creates a clock in manual mode, starting at `Instant(offset: .zero)`.
   ///
-  /// Prefer ``withTestClock(_:)``, which also settles the work that time sets off. In manual
+  /// Prefer ``withTestClock(advancing:progressTimeout:isolation:_:)``, which also settles the work that time sets off. In manual
   /// mode the test must wait for a sleep to be registered before it advances past it:
   ///
   /// ```swift
@@ -58,11 +76,19 @@ public final class TestClock: Clock, Sendable {
   /// try await timer.value
   /// ```
   public convenience init() {
-    self.init(executor: nil)
+    self.init(executor: nil, printsDiagnostics: true)
   }
 
-  init(executor: TestExecutor?) {
+  /// A clock on a test executor of its own; `printsDiagnostics` is false where the caller
+  /// records them as issues instead (the testing library's trait and checked entry point).
+  package convenience init(printsDiagnostics: Bool) {
+    self.init(executor: TestExecutor(), printsDiagnostics: printsDiagnostics)
+  }
+
+  init(executor: TestExecutor?, printsDiagnostics: Bool) {
     self.testExecutor = executor
+    self.bodyExecutor = executor.map { BodyTaskExecutor(testExecutor: $0) }
+    self.state = LockedState(State(printsDiagnostics: printsDiagnostics))
   }
 
   /// The serial test executor this clock settles, or `nil` in manual mode.
@@ -114,7 +140,9 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// The misuse this clock detected so far, such as a sleep registered from outside the test
-  /// executor. Each message is also printed once, when it is detected.
+  /// executor. With ``withTestClock(advancing:progressTimeout:isolation:_:)`` each message is also
+  /// printed once, when it is detected; the testing library's `.testClock` trait records each
+  /// as an issue instead.
   ///
   /// Check it at the end of a test to catch work that escaped the test executor:
   ///
@@ -139,7 +167,8 @@ public final class TestClock: Clock, Sendable {
       defer { state.nextSleeperID += 1 }
       return state.nextSleeperID
     }
-    if let testExecutor, !testExecutor.isCurrent {
+    let isOffExecutor = testExecutor.map { !$0.isCurrent } ?? false
+    if isOffExecutor {
       report(
         """
         TestClock: a sleep was registered outside the test executor, so \
@@ -153,12 +182,17 @@ public final class TestClock: Clock, Sendable {
         (continuation: UnsafeContinuation<Void, any Error>) in
         // Checking cancellation and registering under the lock that `onCancel` takes means a
         // cancel lands either before (seen here) or after (finds the sleeper), never between.
-        let outcome: Result<Void, any Error>? = state.withLock { state in
-          if Task.isCancelled { return .failure(CancellationError()) }
-          if deadline <= state.now { return .success(()) }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return nil
+        let (outcome, changeWaiter) = state.withLock {
+          state -> (Result<Void, any Error>?, UnsafeContinuation<Void, Never>?) in
+          if Task.isCancelled { return (.failure(CancellationError()), nil) }
+          if deadline <= state.now { return (.success(()), nil) }
+          state.sleepers.append(
+            Sleeper(
+              id: id, deadline: deadline, continuation: continuation,
+              isOffExecutor: isOffExecutor))
+          return (nil, state.takeChangeWaiter())
         }
+        changeWaiter?.resume()
         if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
@@ -170,133 +204,21 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Moves time forward by `duration`, running all work that becomes due on the way.
-  ///
-  /// See ``advance(to:)``.
-  ///
-  /// ```swift
-  /// let save = Debouncer(for: .seconds(1), clock: clock) { await store.save() }
-  /// save()
-  /// await clock.advance(by: .seconds(1))
-  /// #expect(await store.saveCount == 1)
-  /// ```
-  public func advance(by duration: Duration) async {
-    await advance(to: now.advanced(by: duration))
-  }
-
-  /// Moves time forward to `target`, running all work that becomes due on the way.
-  ///
-  /// First everything that can run runs; then, for each deadline up to and including
-  /// `target`, time moves to it, the sleepers due then resume in the order they went to sleep,
-  /// and everything that can run runs again. Finally time moves to `target`. A target before
-  /// ``now`` only runs what can run: time never goes backwards.
-  ///
-  /// ```swift
-  /// await clock.advance(to: TestClock.Instant(offset: .seconds(3)))
-  /// #expect(clock.now.offset == .seconds(3))
-  /// ```
-  public func advance(to target: Instant) async {
-    await settle()
-    while let due = takeSleepers(dueBy: target) {
-      for sleeper in due { sleeper.continuation.resume() }
-      await settle()
-    }
-  }
-
-  /// Advances deadline by deadline until no task sleeps on this clock.
-  ///
-  /// - Parameter maxSteps: how many deadlines may be visited before giving up; a loop that
-  ///   sleeps forever (a repeating timer) would otherwise never end. When the bound is hit,
-  ///   the clock records and prints a diagnostic and returns.
-  ///
-  /// ```swift
-  /// save()
-  /// await clock.run()  // to the debounce deadline, and on until nothing sleeps
-  /// #expect(await store.saveCount == 1)
-  /// ```
-  public func run(maxSteps: Int = 10_000) async {
-    await settle()
-    var steps = 0
-    while let next = nextDeadline {
-      guard steps < maxSteps else {
-        report(
-          """
-          TestClock.run() stopped after \(maxSteps) steps at \(now) with \
-          \(pendingSleeperCount) sleeper(s) left, the next due at \(next). Likely causes: code \
-          that sleeps in a loop forever (a repeating timer; advance by a bounded duration \
-          instead), or work that escaped the test executor (`Task {}`, `Task.detached`, \
-          `@MainActor`) and keeps registering sleeps.
-          """)
-        return
-      }
-      steps += 1
-      await advance(to: next)
-    }
-  }
-
-  /// Runs all work that can run without moving time.
-  ///
-  /// Main-actor work reached from the test's own tasks is part of "what can run": the clock
-  /// drains the test executor, lets the main actor run what is queued before a barrier, and
-  /// repeats until several rounds in a row saw nothing but its own hops run on the test
-  /// executor. One quiet round is not enough: main-actor code can hand itself back to the
-  /// main queue (measured: a main-actor action called by a task that prefers the test
-  /// executor), behind the barrier, without touching the test executor.
-  ///
-  /// ```swift
-  /// let pay = Debouncer(for: .seconds(1), edges: .leading, clock: clock) { await wallet.pay() }
-  /// pay()
-  /// await clock.settle()  // the leading edge runs with no time passing
-  /// #expect(await wallet.payments == 1)
-  /// ```
-  public func settle() async {
-    guard let testExecutor else { return }
-    // On the executor, two jobs of each round are this task's own: the return from the main
-    // actor and the idle wake-up. Called from elsewhere, it has none there.
-    let ownJobs = testExecutor.isCurrent ? 2 : 0
-    await testExecutor.waitUntilIdle()
-    var quietRounds = 0
-    for _ in 0..<Self.maximumMainActorRounds {
-      let before = testExecutor.jobsRun
-      await MainActor.run {}
-      await testExecutor.waitUntilIdle()
-      quietRounds = testExecutor.jobsRun - before <= ownJobs ? quietRounds + 1 : 0
-      if quietRounds == Self.quietRoundsToSettle { return }
-    }
-  }
-
-  /// Settling ends after this many quiet rounds in a row. Each round runs one more hand-back
-  /// of main-actor work to the main queue, so work that hands itself back one time fewer than
-  /// this, unseen by the test executor, is still settled.
-  private static let quietRoundsToSettle = 3
-
-  /// Bounds settling when main-actor work and the test executor keep handing work to each
-  /// other, as a repeating main-actor timer would.
-  private static let maximumMainActorRounds = 1_000
-
-  /// Takes the sleepers due at the earliest deadline up to `target`, moving time to it; with
-  /// none due, moves time to `target`. Checking and moving under one lock means a sleep
-  /// registered concurrently is either taken here or sees the new `now` and returns at once.
-  private func takeSleepers(dueBy target: Instant) -> [Sleeper]? {
-    state.withLock { state in
-      guard let next = state.sleepers.lazy.map(\.deadline).min(), next <= target else {
-        if state.now < target { state.now = target }
-        return nil
-      }
-      if state.now < next { state.now = next }
-      // Registration order is kept by the array, so a stable partition keeps it too.
-      let due = state.sleepers.filter { $0.deadline == next }
-      state.sleepers.removeAll { $0.deadline == next }
-      return due
-    }
-  }
-
-  private func report(_ message: String) {
-    let isNew = state.withLock { state in
+  func report(_ message: String) {
+    let printsNow = state.withLock { state in
       guard !state.diagnostics.contains(message) else { return false }
       state.diagnostics.append(message)
-      return true
+      return state.printsDiagnostics
     }
-    if isNew { print("AsyncPacing diagnostic: \(message)") }
+    if printsNow { print("AsyncPacing diagnostic: \(message)") }
+  }
+}
+
+extension TestClock.State {
+  /// Counts a change auto-advance may wait for and hands back its waiter, if it waits.
+  mutating func takeChangeWaiter() -> UnsafeContinuation<Void, Never>? {
+    changeGeneration += 1
+    defer { changeWaiter = nil }
+    return changeWaiter
   }
 }

@@ -14,4 +14,9 @@ extension TestClock: ExecutorPreferringClock {
 
   @usableFromInline
   var sleepsUntilAnyDeadline: Bool { true }
+
+  @usableFromInline
+  func noteMainActorWork() {
+    testExecutor?.noteMainActorWork()
+  }
 }

@@ -7,26 +7,49 @@ import Synchronization
 /// executor's queue is empty". The waiter is resumed only once the queue is empty, and its
 /// own job is then the very next one, so it observes the state right after quiescence.
 final class TestExecutor: TaskExecutor, Sendable {
+  private struct QueuedJob {
+    var job: UnownedJob
+    /// The executor the job's task prefers: this one, or the body's (``BodyTaskExecutor``).
+    var executor: UnownedTaskExecutor
+    var isBodyJob: Bool
+  }
+
   private struct State {
-    var jobs: [UnownedJob] = []
+    var jobs: [QueuedJob] = []
     var nextJob = 0
     var isDraining = false
     var idleWaiters: [UnsafeContinuation<Void, Never>] = []
     var jobsRun = 0
+    var bodyJobsRun = 0
+    var hasSeenMainActorWork = false
   }
 
   private let state = LockedState(State())
   private let queue = DispatchQueue(label: "AsyncPacing.TestExecutor")
   private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+  private static let mainQueueKey = DispatchSpecificKey<Bool>()
+  /// Marks the main queue once per process, so that `enqueue` can tell a job sent from
+  /// main-actor code without Foundation's `Thread.isMainThread`.
+  private static let mainQueueIsMarked: Bool = {
+    DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+    return true
+  }()
 
   init() {
+    _ = Self.mainQueueIsMarked
     queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), isBodyJob: false)
+  }
+
+  /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
+  func enqueue(_ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool) {
+    let fromMainQueue = DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
     let startDrain = state.withLock { state in
-      state.jobs.append(job)
+      state.jobs.append(QueuedJob(job: job, executor: executor, isBodyJob: isBodyJob))
+      if fromMainQueue { state.hasSeenMainActorWork = true }
       guard !state.isDraining else { return false }
       state.isDraining = true
       return true
@@ -39,8 +62,23 @@ final class TestExecutor: TaskExecutor, Sendable {
     DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
   }
 
-  /// How many jobs have run so far; settling loops compare it across rounds.
+  /// How many jobs have started so far; settling and the progress guard compare it.
   var jobsRun: Int { state.withLock { $0.jobsRun } }
+
+  /// How many of those were jobs of the test body's tasks; auto-advance counts them as the
+  /// body's progress.
+  var bodyJobsRun: Int { state.withLock { $0.bodyJobsRun } }
+
+  /// Whether a job is running or queued: the progress guard's sign of a job that never returns.
+  var isBusy: Bool { state.withLock { $0.isDraining } }
+
+  /// Whether a job reached this executor from the main queue, that is from main-actor code:
+  /// from then on, settling also waits for the main actor.
+  var hasSeenMainActorWork: Bool { state.withLock { $0.hasSeenMainActorWork } }
+
+  func noteMainActorWork() {
+    state.withLock { $0.hasSeenMainActorWork = true }
+  }
 
   /// Returns once every job that can run on this executor has run.
   func waitUntilIdle() async {
@@ -57,12 +95,11 @@ final class TestExecutor: TaskExecutor, Sendable {
   }
 
   private enum Step {
-    case run(UnownedJob)
+    case run(QueuedJob)
     case idle([UnsafeContinuation<Void, Never>])
   }
 
   private func drain() {
-    let executor = asUnownedTaskExecutor()
     while true {
       // Finding the queue empty and leaving the draining state happen under one lock, so a
       // job enqueued from another thread either is seen here or starts the next drain.
@@ -71,6 +108,7 @@ final class TestExecutor: TaskExecutor, Sendable {
           let job = state.jobs[state.nextJob]
           state.nextJob += 1
           state.jobsRun += 1
+          if job.isBodyJob { state.bodyJobsRun += 1 }
           // Tasks that keep handing work to each other never let the queue go idle.
           if state.nextJob >= 1024 && state.nextJob * 2 >= state.jobs.count {
             state.jobs.removeFirst(state.nextJob)
@@ -85,13 +123,28 @@ final class TestExecutor: TaskExecutor, Sendable {
         return .idle(state.idleWaiters)
       }
       switch step {
-      case .run(let job):
-        job.runSynchronously(on: executor)
+      case .run(let queued):
+        queued.job.runSynchronously(on: queued.executor)
       case .idle(let waiters):
         // Each resumed waiter enqueues its own task here, which starts the next drain.
         for waiter in waiters { waiter.resume() }
         return
       }
     }
+  }
+}
+
+/// The executor the test body and its child tasks prefer: its jobs run on the test executor,
+/// in the same queue, and are counted as the body's, so that auto-advance can tell a body
+/// that receives what it waits for from one that waits while a timer repeats.
+final class BodyTaskExecutor: TaskExecutor, Sendable {
+  let testExecutor: TestExecutor
+
+  init(testExecutor: TestExecutor) {
+    self.testExecutor = testExecutor
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    testExecutor.enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), isBodyJob: true)
   }
 }

@@ -27,12 +27,49 @@
 /// `@MainActor` code and Dispatch callbacks run elsewhere. Create such tasks with
 /// `Task(executorPreference:)`, or make them child tasks. The clock reports a sleep registered
 /// from outside the executor in ``TestClock/diagnostics``.
+///
+/// - Parameters:
+///   - advancing: `.manual` (the default) moves time only when the test says so;
+///     `.automatic` also moves it to the earliest deadline whenever everything waits.
+///   - isolation: the caller's actor. A caller on the main actor (a `@MainActor` test) makes
+///     settling wait for the main actor from the start.
+///   - progressTimeout: the progress guard. When, for this long on the wall clock, no job ran
+///     on the test executor, time did not move and the main actor did not answer, the guard
+///     prints what is pending and stops the process: a test that names its cause beats a
+///     hang. (The testing library's `.testClock` trait records an issue and cancels the body
+///     instead.)
+///   - body: the test, given the clock; its result is returned and its error rethrown.
 public func withTestClock<R, E: Error>(
+  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
+  isolation: isolated (any Actor)? = #isolation,
   _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
-  let executor = TestExecutor()
-  let clock = TestClock(executor: executor)
-  return try await withTaskExecutorPreference(executor) { () async throws(E) -> sending R in
-    try await body(clock)
+  checkProgressTimeout(progressTimeout, in: "withTestClock")
+  // A `@MainActor` test is main-actor work in play even before any of it reaches the clock.
+  return try await runTestClock(
+    advancing: advancing, progressTimeout: progressTimeout,
+    startsOnMainActor: isolation === MainActor.shared, body)
+}
+
+private func runTestClock<R, E: Error>(
+  advancing: TestClock.Advancing, progressTimeout: Duration, startsOnMainActor: Bool,
+  _ body: sending (TestClock) async throws(E) -> sending R
+) async throws(E) -> sending R {
+  let clock = TestClock(printsDiagnostics: true)
+  if startsOnMainActor { clock.noteMainActorWork() }
+  let session = TestClockSession(
+    clock: clock, advancing: advancing, progressTimeout: progressTimeout,
+    onFailure: { message in fatalError(message) })
+  let outcome: Result<R, E>
+  do throws(E) {
+    outcome = .success(
+      try await withTaskExecutorPreference(clock.bodyTaskExecutor) {
+        () async throws(E) -> sending R in
+        try await body(clock)
+      })
+  } catch {
+    outcome = .failure(error)
   }
+  await session.end()
+  return try outcome.get()
 }

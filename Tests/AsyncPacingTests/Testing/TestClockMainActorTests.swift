@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 import Testing
 
 /// A view-model-like type of the kind app code is written with.
@@ -42,17 +43,21 @@ import Testing
 
   @MainActor @Test func aMainActorTaskThatEscapesIsDiagnosed() async {
     let greeter = Greeter()
-    let diagnostics = await withTestClock { clock in
-      await greeter.greetInAnUnstructuredTask(clock: clock)
-      while clock.pendingSleeperCount == 0 { await Task.yield() }
-      await clock.run()
-      while await greeter.shown.count < 2 {
+    // Recorded as an issue by the checked clock, not printed; the known issue asserts it.
+    await withKnownIssue {
+      await withCheckedTestClock { clock in
+        await greeter.greetInAnUnstructuredTask(clock: clock)
+        while clock.pendingSleeperCount == 0 { await Task.yield() }
         await clock.run()
-        await Task.yield()
+        while await greeter.shown.count < 2 {
+          await clock.run()
+          await Task.yield()
+        }
+        #expect(clock.diagnostics.count == 1)
       }
-      return clock.diagnostics
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("outside the test executor")
     }
-    #expect(diagnostics.first?.contains("outside the test executor") == true)
     await greeter.escaped?.value
   }
 }

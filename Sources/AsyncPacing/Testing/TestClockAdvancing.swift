@@ -1,0 +1,133 @@
+extension TestClock {
+  /// Who moves a test clock's time: the test, or the clock itself whenever everything waits.
+  ///
+  /// ```swift
+  /// await withTestClock(advancing: .automatic) { clock in
+  ///   let (queries, typing) = AsyncStream.makeStream(of: String.self)
+  ///   async let typed: Void = {
+  ///     typing.yield("S")
+  ///     try? await clock.sleep(for: .milliseconds(100))
+  ///     typing.yield("Swift")
+  ///     try? await clock.sleep(for: .seconds(1))
+  ///     typing.finish()
+  ///   }()
+  ///   var searched: [String] = []
+  ///   for await query in queries.debounce(for: .milliseconds(300), clock: clock) {
+  ///     searched.append(query)  // the loop ends: time moves by itself
+  ///   }
+  ///   await typed
+  ///   #expect(searched == ["Swift"])
+  /// }
+  /// ```
+  public struct Advancing: Sendable, Hashable {
+    /// `nil` for manual advancing.
+    package let maxAdvancesWithoutProgress: Int?
+
+    /// Time moves only when the test calls ``TestClock/advance(by:)``,
+    /// ``TestClock/advance(to:)`` or ``TestClock/run(maxSteps:)``: the default.
+    ///
+    /// ```swift
+    /// await withTestClock(advancing: .manual) { clock in
+    ///   await clock.advance(by: .seconds(1))
+    /// }
+    /// ```
+    public static var manual: Self { Self(maxAdvancesWithoutProgress: nil) }
+
+    /// Whenever all work has settled, no advance, run or settle of the test is under way and
+    /// sleepers are pending, time jumps to the earliest deadline, as Kotlin's `runTest` does;
+    /// it stops after 10,000 such jumps in a row without the test body's progress.
+    ///
+    /// ```swift
+    /// await withTestClock(advancing: .automatic) { clock in
+    ///   try? await clock.sleep(for: .seconds(60))  // returns with no one advancing
+    ///   #expect(clock.now == TestClock.Instant(offset: .seconds(60)))
+    /// }
+    /// ```
+    public static var automatic: Self { .automatic(maxAdvancesWithoutProgress: 10_000) }
+
+    /// Automatic advancing that stops after `maxAdvancesWithoutProgress` jumps in a row during
+    /// which no job of the test body's task, or of a child task it started, ran: the sign of a
+    /// timer that repeats forever while the body waits for something else. The test then fails
+    /// with a message saying so. A `@MainActor` body runs on the main actor, not on the test
+    /// executor, so for it every jump counts.
+    ///
+    /// ```swift
+    /// await withTestClock(advancing: .automatic(maxAdvancesWithoutProgress: 100)) { clock in
+    ///   try? await clock.sleep(for: .seconds(1))
+    /// }
+    /// ```
+    public static func automatic(maxAdvancesWithoutProgress: Int) -> Self {
+      guard maxAdvancesWithoutProgress > 0 else {
+        fatalError(
+          "TestClock.Advancing.automatic: maxAdvancesWithoutProgress must be greater than zero, "
+            + "got \(maxAdvancesWithoutProgress)")
+      }
+      return Self(maxAdvancesWithoutProgress: maxAdvancesWithoutProgress)
+    }
+  }
+}
+
+extension TestClock {
+  /// Moves time to the earliest deadline whenever everything waits, until cancelled or until
+  /// `limit` jumps in a row saw no job of the body; then calls `onLimit` and stops.
+  func advanceAutomatically(
+    maxAdvancesWithoutProgress limit: Int, onLimit: @Sendable (String) -> Void
+  ) async {
+    guard let testExecutor else { return }
+    var jumpsWithoutProgress = 0
+    var bodyJobs = testExecutor.bodyJobsRun
+    while !Task.isCancelled {
+      let generation = state.withLock { $0.changeGeneration }
+      await settleWork()
+      let next = state.withLock { state in
+        state.drivingDepth == 0 ? state.sleepers.lazy.map(\.deadline).min() : nil
+      }
+      guard let next else {
+        await waitForChange(since: generation)
+        continue
+      }
+      let bodyJobsNow = testExecutor.bodyJobsRun
+      if bodyJobsNow != bodyJobs {
+        bodyJobs = bodyJobsNow
+        jumpsWithoutProgress = 0
+      }
+      guard jumpsWithoutProgress < limit else {
+        onLimit(
+          """
+          TestClock auto-advance stopped after \(limit) advances in a row in which the test \
+          body made no progress, at \(now) with \(pendingSleeperCount) sleeper(s) left, the \
+          next due at \(next). Likely cause: code that sleeps in a loop forever (a repeating \
+          timer) while the test waits for something else; stop it before waiting, or raise \
+          `maxAdvancesWithoutProgress` in `.automatic(maxAdvancesWithoutProgress:)`.
+          """)
+        return
+      }
+      jumpsWithoutProgress += 1
+      await advanceWork(to: next)
+    }
+  }
+
+  /// Returns once a sleep was registered or a drive by the test ended since `generation`, or
+  /// once the task is cancelled.
+  private func waitForChange(since generation: Int) async {
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let resumeNow = state.withLock { state in
+          guard state.changeGeneration == generation, !state.changeWaitIsCancelled else {
+            return true
+          }
+          state.changeWaiter = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state in
+        state.changeWaitIsCancelled = true
+        defer { state.changeWaiter = nil }
+        return state.changeWaiter
+      }
+      waiter?.resume()
+    }
+  }
+}

@@ -1,0 +1,168 @@
+extension TestClock {
+  /// Moves time forward by `duration`, running all work that becomes due on the way.
+  ///
+  /// See ``advance(to:)``.
+  ///
+  /// ```swift
+  /// let save = Debouncer(for: .seconds(1), clock: clock) { await store.save() }
+  /// save()
+  /// await clock.advance(by: .seconds(1))
+  /// #expect(await store.saveCount == 1)
+  /// ```
+  public func advance(by duration: Duration) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `target`, running all work that becomes due on the way.
+  ///
+  /// First everything that can run runs; then, for each deadline up to and including
+  /// `target`, time moves to it, the sleepers due then resume in the order they went to sleep,
+  /// and everything that can run runs again. Finally time moves to `target`. A target before
+  /// ``now`` only runs what can run: time never goes backwards.
+  ///
+  /// ```swift
+  /// await clock.advance(to: TestClock.Instant(offset: .seconds(3)))
+  /// #expect(clock.now.offset == .seconds(3))
+  /// ```
+  public func advance(to target: Instant) async {
+    beginDriving()
+    defer { endDriving() }
+    await advanceWork(to: target)
+  }
+
+  /// Advances deadline by deadline until no task sleeps on this clock.
+  ///
+  /// - Parameter maxSteps: how many deadlines may be visited before giving up; a loop that
+  ///   sleeps forever (a repeating timer) would otherwise never end. When the bound is hit,
+  ///   the clock records a diagnostic and returns.
+  ///
+  /// ```swift
+  /// save()
+  /// await clock.run()  // to the debounce deadline, and on until nothing sleeps
+  /// #expect(await store.saveCount == 1)
+  /// ```
+  public func run(maxSteps: Int = 10_000) async {
+    beginDriving()
+    defer { endDriving() }
+    await settleWork()
+    var steps = 0
+    while let next = nextDeadline {
+      guard steps < maxSteps else {
+        report(
+          """
+          TestClock.run() stopped after \(maxSteps) steps at \(now) with \
+          \(pendingSleeperCount) sleeper(s) left, the next due at \(next). Likely causes: code \
+          that sleeps in a loop forever (a repeating timer; advance by a bounded duration \
+          instead), or work that escaped the test executor (`Task {}`, `Task.detached`, \
+          `@MainActor`) and keeps registering sleeps.
+          """)
+        return
+      }
+      steps += 1
+      await advanceWork(to: next)
+    }
+  }
+
+  /// Runs all work that can run without moving time.
+  ///
+  /// That is every job the test executor can run. Once the clock has seen main-actor work (a
+  /// job sent to its executor from the main actor: a `@MainActor` test, or main-actor code
+  /// under test that calls back), it also lets the main actor run what is queued before a
+  /// barrier, and repeats until several rounds in a row saw nothing but its own hops run on
+  /// the test executor. One quiet round is not enough: main-actor code can hand itself back to
+  /// the main queue (measured: a main-actor action called by a task that prefers the test
+  /// executor), behind the barrier, without touching the test executor. Until then the main
+  /// thread plays no part, so a test whose main thread is blocked settles all the same.
+  ///
+  /// ```swift
+  /// let pay = Debouncer(for: .seconds(1), edges: .leading, clock: clock) { await wallet.pay() }
+  /// pay()
+  /// await clock.settle()  // the leading edge runs with no time passing
+  /// #expect(await wallet.payments == 1)
+  /// ```
+  public func settle() async {
+    beginDriving()
+    defer { endDriving() }
+    await settleWork()
+  }
+
+  /// Settling ends after this many quiet rounds in a row. Each round runs one more hand-back
+  /// of main-actor work to the main queue, so work that hands itself back one time fewer than
+  /// this, unseen by the test executor, is still settled.
+  private static let quietRoundsToSettle = 3
+
+  /// Bounds settling when main-actor work and the test executor keep handing work to each
+  /// other, as a repeating main-actor timer would.
+  private static let maximumMainActorRounds = 1_000
+
+  func advanceWork(to target: Instant) async {
+    await settleWork()
+    while let due = takeSleepers(dueBy: target) {
+      for sleeper in due { sleeper.continuation.resume() }
+      await settleWork()
+    }
+  }
+
+  func settleWork() async {
+    guard let testExecutor else { return }
+    await testExecutor.waitUntilIdle()
+    guard testExecutor.hasSeenMainActorWork else { return }
+    // On the executor, two jobs of each round are this task's own: the return from the main
+    // actor and the idle wake-up. Called from elsewhere, it has none there.
+    let ownJobs = testExecutor.isCurrent ? 2 : 0
+    var quietRounds = 0
+    for _ in 0..<Self.maximumMainActorRounds {
+      let before = testExecutor.jobsRun
+      await waitForMainActor()
+      await testExecutor.waitUntilIdle()
+      quietRounds = testExecutor.jobsRun - before <= ownJobs ? quietRounds + 1 : 0
+      if quietRounds == Self.quietRoundsToSettle { return }
+    }
+  }
+
+  /// Lets the main actor run what is queued before this barrier; the progress guard names a
+  /// main actor that does not answer.
+  private func waitForMainActor() async {
+    state.withLock { $0.mainActorWaits += 1 }
+    await MainActor.run {}
+    state.withLock { state in
+      state.mainActorWaits -= 1
+      state.mainActorAnswers += 1
+    }
+  }
+
+  private func beginDriving() {
+    state.withLock { $0.drivingDepth += 1 }
+  }
+
+  private func endDriving() {
+    let waiter = state.withLock { state in
+      state.drivingDepth -= 1
+      return state.takeChangeWaiter()
+    }
+    waiter?.resume()
+  }
+
+  /// Takes the sleepers due at the earliest deadline up to `target`, moving time to it; with
+  /// none due, moves time to `target`. Checking and moving under one lock means a sleep
+  /// registered concurrently is either taken here or sees the new `now` and returns at once.
+  private func takeSleepers(dueBy target: Instant) -> [Sleeper]? {
+    state.withLock { state in
+      guard let next = state.sleepers.lazy.map(\.deadline).min(), next <= target else {
+        if state.now < target {
+          state.now = target
+          state.timeMoves += 1
+        }
+        return nil
+      }
+      if state.now < next {
+        state.now = next
+        state.timeMoves += 1
+      }
+      // Registration order is kept by the array, so a stable partition keeps it too.
+      let due = state.sleepers.filter { $0.deadline == next }
+      state.sleepers.removeAll { $0.deadline == next }
+      return due
+    }
+  }
+}

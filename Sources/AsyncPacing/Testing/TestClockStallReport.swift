@@ -1,0 +1,75 @@
+extension TestClock {
+  /// What the progress guard compares: a job started on the test executor, time moved, or the
+  /// main actor answered.
+  struct ProgressMark: Equatable, Sendable {
+    var jobsRun: Int
+    var timeMoves: Int
+    var mainActorAnswers: Int
+  }
+
+  var progressMark: ProgressMark {
+    let jobsRun = testExecutor?.jobsRun ?? 0
+    return state.withLock {
+      ProgressMark(
+        jobsRun: jobsRun, timeMoves: $0.timeMoves, mainActorAnswers: $0.mainActorAnswers)
+    }
+  }
+
+  /// The hint for a test that moved time while nothing ever slept on this clock, if that is
+  /// what happened.
+  package var neverUsedHint: String? {
+    state.withLock { state in
+      guard state.nextSleeperID == 0, state.now > Instant() else { return nil }
+      return """
+        No sleep ever reached this TestClock, although the test moved it to \(state.now): was \
+        the code under test given this clock (and not a ContinuousClock of its own)?
+        """
+    }
+  }
+
+  /// Why the test made no progress for `timeout`: what is pending, and what to do.
+  func stallReport(after timeout: Duration) -> String {
+    let executorIsBusy = testExecutor?.isBusy ?? false
+    let (now, sleepers, mainActorWaits) = state.withLock {
+      ($0.now, $0.sleepers, $0.mainActorWaits)
+    }
+    var lines = [
+      "TestClock: the test made no progress for \(timeout) of wall-clock time: no job ran on "
+        + "the test executor and virtual time stayed at \(now)."
+    ]
+    if executorIsBusy {
+      lines.append(
+        "- One job on the test executor has been running all that time: code under test "
+          + "blocks synchronously (a semaphore, a lock, a busy loop).")
+    }
+    if mainActorWaits > 0 {
+      lines.append(
+        "- Settling has waited all that time for the main actor, which does not answer: is "
+          + "the main thread blocked (a semaphore, a synchronous wait)? The clock waits for "
+          + "the main actor because main-actor code sent work to the test executor.")
+    }
+    if sleepers.isEmpty {
+      lines.append(
+        "- Nothing sleeps on this clock: the test waits for something the clock does not "
+          + "drive (a real clock's sleep, a stream nobody finishes, work on another executor).")
+    } else {
+      let deadlines = Set(sleepers.map(\.deadline)).sorted()
+      let shown = deadlines.prefix(5).map { "\($0)" }.joined(separator: ", ")
+      let more = deadlines.count > 5 ? ", …" : ""
+      lines.append(
+        "- \(sleepers.count) sleeper(s) wait on this clock and nothing advances it: deadlines "
+          + "\(shown)\(more) (now \(now)). Advance the clock (`advance(by:)`, `run()`) before "
+          + "awaiting what they produce, or advance automatically (`advancing: .automatic`).")
+      let escaped = sleepers.filter(\.isOffExecutor).count
+      if escaped > 0 {
+        lines.append(
+          "- \(escaped) of them were registered outside the test executor, so advancing "
+            + "cannot know when their work finishes. Likely causes: the sleeping code runs in "
+            + "a plain `Task {}` or `Task.detached` (create it with "
+            + "`Task(executorPreference:)` or make it a child task), or it is `@MainActor` code.")
+      }
+    }
+    if let hint = neverUsedHint { lines.append("- " + hint) }
+    return lines.joined(separator: "\n")
+  }
+}

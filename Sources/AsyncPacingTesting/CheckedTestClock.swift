@@ -1,0 +1,134 @@
+import AsyncPacing
+import Synchronization
+import Testing
+
+/// Runs `body` with a fresh ``AsyncPacing/TestClock``, as `withTestClock` does, and turns
+/// every way the test can go wrong into a Swift Testing issue at the caller's line.
+///
+/// - When the test makes no progress for `progressTimeout` (no job ran on the test executor,
+///   time did not move, the main actor did not answer), an issue names what is pending and
+///   the body is cancelled; a body that ignores the cancellation for another
+///   `progressTimeout` stops the process with the same message.
+/// - Auto-advance's limit ends the test the same way.
+/// - Each of the clock's `diagnostics` is recorded as an issue at the
+///   end, and not printed.
+/// - When the test failed after moving time on a clock no sleep ever reached, a warning asks
+///   whether the code under test was given the clock.
+///
+/// ```swift
+/// @Test func aDebouncedSearchRunsOnce() async {
+///   await withCheckedTestClock(progressTimeout: .seconds(5)) { clock in
+///     let search = Debouncer(for: .milliseconds(300), clock: clock) { (q: String) in }
+///     search("Swift")
+///     await clock.advance(by: .milliseconds(300))
+///   }
+/// }
+/// ```
+///
+/// The `.testClock` trait does the same for a whole test or suite.
+public func withCheckedTestClock<R: Sendable, E: Error>(
+  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: @escaping @Sendable (TestClock) async throws(E) -> R
+) async throws(E) -> R {
+  checkProgressTimeout(progressTimeout, in: "withCheckedTestClock")
+  let failuresSeen = LockedFlag()
+  var outcome: Result<R, E>?
+  await withKnownIssue(isIntermittent: true) {
+    // Observes the body's issues without claiming any: a warning may follow a failure.
+    outcome = await runGuarded(
+      advancing: advancing, progressTimeout: progressTimeout, sourceLocation: sourceLocation,
+      failuresSeen: failuresSeen, body)
+  } matching: { issue in
+    if issue.isFailure { failuresSeen.set() }
+    return false
+  }
+  guard let outcome else { fatalError("withCheckedTestClock: the body's outcome is missing") }
+  return try outcome.get()
+}
+
+private enum GuardedEvent<R: Sendable, E: Error>: Sendable {
+  case body(Result<R, E>)
+  case stalled(String?)
+}
+
+private func runGuarded<R: Sendable, E: Error>(
+  advancing: TestClock.Advancing, progressTimeout: Duration, sourceLocation: SourceLocation,
+  failuresSeen: LockedFlag, _ body: @escaping @Sendable (TestClock) async throws(E) -> R
+) async -> Result<R, E> {
+  let clock = TestClock(printsDiagnostics: false)
+  let stall = StallSignal()
+  let session = TestClockSession(
+    clock: clock, advancing: advancing, progressTimeout: progressTimeout,
+    onFailure: { stall.fire($0) })
+  let outcome = await TestClock.$currentInTest.withValue(clock) {
+    await withTaskGroup(of: GuardedEvent<R, E>.self) { group -> Result<R, E>? in
+      group.addTask(executorPreference: clock.bodyTaskExecutor) {
+        do throws(E) {
+          return .body(.success(try await body(clock)))
+        } catch {
+          return .body(.failure(error))
+        }
+      }
+      group.addTask { .stalled(await stall.wait()) }
+      var outcome: Result<R, E>?
+      while let event = await group.next() {
+        switch event {
+        case .body(let result):
+          outcome = result
+          stall.bodyFinished()
+        case .stalled(let message?):
+          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+          group.cancelAll()
+          stall.stopProcessUnlessBodyFinishes(within: progressTimeout, message: message)
+        case .stalled(nil):
+          break
+        }
+      }
+      return outcome
+    }
+  }
+  await session.end()
+  for diagnostic in clock.diagnostics {
+    Issue.record(Comment(rawValue: diagnostic), sourceLocation: sourceLocation)
+  }
+  if !stall.hasFired, failuresSeen.isSet, let hint = clock.neverUsedHint {
+    Issue.record(Comment(rawValue: hint), severity: .warning, sourceLocation: sourceLocation)
+  }
+  guard let outcome else { fatalError("withCheckedTestClock: the body ended without an outcome") }
+  return outcome
+}
+
+/// A flag set from the issue matcher, which may run on any thread.
+final class LockedFlag: Sendable {
+  private let value = Mutex(false)
+  func set() { value.withLock { $0 = true } }
+  var isSet: Bool { value.withLock { $0 } }
+}
+
+extension TestClock {
+  /// The clock of the running test, under the `.testClock` trait or inside
+  /// ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:_:)``.
+  @TaskLocal static var currentInTest: TestClock?
+
+  /// The clock of the running test, under the `.testClock` trait (or inside
+  /// ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:_:)``). Reading it
+  /// anywhere else stops the process with a message saying so.
+  ///
+  /// ```swift
+  /// @Test(.testClock) func savesAfterASecond() async {
+  ///   let clock = TestClock.current
+  ///   let save = Debouncer(for: .seconds(1), clock: clock) {}
+  ///   save()
+  ///   await clock.advance(by: .seconds(1))
+  /// }
+  /// ```
+  public static var current: TestClock {
+    guard let clock = currentInTest else {
+      fatalError(
+        "TestClock.current is read outside a test clock's scope: add the `.testClock` trait to "
+          + "the test or its suite, or read it inside withCheckedTestClock")
+    }
+    return clock
+  }
+}

@@ -1,0 +1,70 @@
+import Dispatch
+import Synchronization
+
+/// Carries the progress guard's message from its Dispatch thread into the test's task, where
+/// an issue can be recorded, and stops the process if the body then ignores its cancellation.
+final class StallSignal: Sendable {
+  private struct State {
+    var message: String?
+    var isOver = false
+    var bodyHasFinished = false
+    var waiter: CheckedContinuation<String?, Never>?
+  }
+
+  private let state = Mutex(State())
+
+  /// Whether the guard or auto-advance's limit fired.
+  var hasFired: Bool { state.withLock { $0.message != nil } }
+
+  func fire(_ message: String) {
+    let waiter = state.withLock { state in
+      guard !state.isOver else { return nil as CheckedContinuation<String?, Never>? }
+      state.message = message
+      state.isOver = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: message)
+  }
+
+  func bodyFinished() {
+    let waiter = state.withLock { state in
+      state.bodyHasFinished = true
+      state.isOver = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: nil)
+  }
+
+  /// The guard's message, or `nil` once the body finished first or the test was cancelled.
+  func wait() async -> String? {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let ready: String?? = state.withLock { state in
+          guard !state.isOver else { return .some(state.message) }
+          state.waiter = continuation
+          return .none
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state in
+        state.isOver = true
+        defer { state.waiter = nil }
+        return state.waiter
+      }
+      waiter?.resume(returning: nil)
+    }
+  }
+
+  func stopProcessUnlessBodyFinishes(within timeout: Duration, message: String) {
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+      guard !self.state.withLock({ $0.bodyHasFinished }) else { return }
+      fatalError(
+        message + "\nThe test body then ignored its cancellation for another \(timeout).")
+    }
+  }
+}

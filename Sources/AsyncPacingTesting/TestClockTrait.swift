@@ -1,0 +1,117 @@
+import AsyncPacing
+import Testing
+
+/// Runs a test, or each test of a suite, on a fresh ``AsyncPacing/TestClock`` with the
+/// progress guard on, as ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:_:)``
+/// does; the body reaches the clock as ``AsyncPacing/TestClock/current``.
+///
+/// ```swift
+/// @Suite(.testClock) struct SearchTests {
+///   @Test func searchesAfterAPause() async {
+///     let clock = TestClock.current
+///     let search = Debouncer(for: .milliseconds(300), clock: clock) { (q: String) in }
+///     search("Swift")
+///     await clock.advance(by: .milliseconds(300))
+///   }
+///
+///   @Test(.testClock(advancing: .automatic)) func searchesWithoutAdvancing() async {}
+/// }
+/// ```
+///
+/// Issues are recorded at the test's declaration. Each test case of a parameterized test gets
+/// its own clock. When a suite and a test both carry the trait, the test's wins.
+public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
+  /// Who moves time.
+  ///
+  /// ```swift
+  /// #expect(TestClockTrait.testClock(advancing: .automatic).advancing == .automatic)
+  /// ```
+  public var advancing: TestClock.Advancing
+  /// How long, on the wall clock, the test may make no progress before it fails.
+  ///
+  /// ```swift
+  /// #expect(TestClockTrait.testClock.progressTimeout == .seconds(30))
+  /// ```
+  public var progressTimeout: Duration
+
+  /// Always `true`: the trait on a suite reaches the tests of its nested suites.
+  ///
+  /// ```swift
+  /// @Suite(.testClock) struct Outer {
+  ///   @Suite struct Inner {
+  ///     @Test func hasAClock() { _ = TestClock.current }
+  ///   }
+  /// }
+  /// ```
+  public var isRecursive: Bool { true }
+
+  /// A scope for each test case; none for a suite itself, which gets no clock. Swift Testing
+  /// calls it; tests do not.
+  ///
+  /// ```swift
+  /// @Test(.testClock, arguments: [1, 2]) func eachCaseHasItsOwnClock(step: Int) {
+  ///   #expect(TestClock.current.now == TestClock.Instant())
+  /// }
+  /// ```
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    testCase == nil ? nil : self
+  }
+
+  /// Runs `function` on a fresh clock, unless a trait nearer to the test provides one. Swift
+  /// Testing calls it around each test case.
+  ///
+  /// ```swift
+  /// @Suite(.testClock) struct Screens {
+  ///   @Test(.testClock(advancing: .automatic)) func thisTestsTraitWins() async {}
+  /// }
+  /// ```
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let clockTraits = test.traits.filter { $0 is TestClockTrait }.count
+    let depth = Self.scopeDepth + 1
+    guard depth >= clockTraits else {
+      try await Self.$scopeDepth.withValue(depth) { try await function() }
+      return
+    }
+    // The clock's task group ends before this scope does, so the test function never outlives
+    // the call.
+    try await withoutActuallyEscaping(function) { function in
+      try await withCheckedTestClock(
+        advancing: advancing, progressTimeout: progressTimeout,
+        sourceLocation: test.sourceLocation
+      ) { _ throws in try await function() }
+    }
+  }
+
+  /// How many clock traits around the running test have already been entered.
+  @TaskLocal private static var scopeDepth = 0
+}
+
+extension Trait where Self == TestClockTrait {
+  /// A fresh ``AsyncPacing/TestClock`` for the test, advanced by hand, with a 30-second
+  /// progress guard.
+  ///
+  /// ```swift
+  /// @Test(.testClock) func savesAfterASecond() async {
+  ///   await TestClock.current.advance(by: .seconds(1))
+  /// }
+  /// ```
+  public static var testClock: Self { .testClock() }
+
+  /// A fresh ``AsyncPacing/TestClock`` for the test, advanced as `advancing` says, with a
+  /// progress guard of `progressTimeout`.
+  ///
+  /// ```swift
+  /// @Test(.testClock(advancing: .automatic, progressTimeout: .seconds(5)))
+  /// func finishes() async {
+  ///   try? await TestClock.current.sleep(for: .seconds(60))
+  /// }
+  /// ```
+  public static func testClock(
+    advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30)
+  ) -> Self {
+    checkProgressTimeout(progressTimeout, in: "testClock")
+    return Self(advancing: advancing, progressTimeout: progressTimeout)
+  }
+}

@@ -1,0 +1,97 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Dispatch
+import Synchronization
+import Testing
+import XCTest
+
+/// With no main-actor code in play, a blocked main thread changes nothing: settling never
+/// waits for it.
+enum BlockedMainThread {
+  /// A debounced pipeline on a fresh clock, `runs` times, from a detached task; true when
+  /// every run was exact.
+  static func runDetached(runs: Int) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    let exactRuns = LockedCount()
+    Task.detached {
+      for _ in 0..<runs where await debouncedRunIsExact() { exactRuns.increment() }
+      done.signal()
+    }
+    done.wait()  // the main thread is blocked until every run has ended
+    return exactRuns.value == runs
+  }
+
+  private static func debouncedRunIsExact() async -> Bool {
+    await withTestClock(progressTimeout: .seconds(20)) { clock in
+      let (queries, typing) = AsyncStream.makeStream(of: String.self)
+      async let searched = queries.debounce(for: .milliseconds(300), clock: clock)
+        .reduce(into: [String]()) { $0.append($1) }
+      typing.yield("S")
+      await clock.advance(by: .milliseconds(100))
+      typing.yield("Swift")
+      await clock.advance(by: .milliseconds(300))
+      typing.finish()
+      return await searched == ["Swift"]
+    }
+  }
+}
+
+private final class LockedCount: Sendable {
+  private let count = Mutex(0)
+  func increment() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
+}
+
+/// Both tests hold the main thread, so they run one after the other: the second must see the
+/// main thread answer once it lets it go.
+@Suite(.serialized) struct BlockedMainThreadTests {
+  @MainActor @Test func aBlockedMainThreadChangesNothingInSwiftTesting() {
+    #expect(BlockedMainThread.runDetached(runs: 100))
+  }
+
+  @Test func aMainActorThatDoesNotAnswerIsNamed() async {
+    for _ in 0..<ProgressGuardTests.runs {
+      let mainIsBlocked = DispatchSemaphore(value: 0)
+      let release = LockedRelease(mainIsBlocked)
+      await withKnownIssue {
+        await withCheckedTestClock(progressTimeout: .milliseconds(500)) { clock in
+          // A main-actor action tells the clock that main-actor work is in play.
+          let notify = await MainActor.run {
+            Debouncer(for: .seconds(1), clock: clock) { @MainActor in }
+          }
+          DispatchQueue.main.async { mainIsBlocked.wait() }
+          notify()
+          await clock.advance(by: .seconds(1))
+        }
+      } matching: { issue in
+        release.releaseOnce()
+        return issue.comments.map(\.rawValue).joined().contains("main actor, which does not answer")
+      }
+      release.releaseOnce()
+    }
+  }
+}
+
+/// Unblocks the main thread once, from whichever side gets there first.
+private final class LockedRelease: Sendable {
+  private let semaphore: DispatchSemaphore
+  private let released = Mutex(false)
+
+  init(_ semaphore: DispatchSemaphore) {
+    self.semaphore = semaphore
+  }
+
+  func releaseOnce() {
+    let first = released.withLock { released in
+      defer { released = true }
+      return !released
+    }
+    if first { semaphore.signal() }
+  }
+}
+
+final class BlockedMainThreadXCTests: XCTestCase {
+  func testABlockedMainThreadChangesNothing() {
+    XCTAssertTrue(BlockedMainThread.runDetached(runs: 100))
+  }
+}

@@ -1,0 +1,151 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Dispatch
+import Foundation  // ProcessInfo: the repeat count comes from the environment
+import Synchronization
+import Testing
+
+/// Each way a timing test used to hang now fails within its guard, naming the cause.
+@Suite struct ProgressGuardTests {
+  /// `ASYNCPACING_MISUSE_RUNS=100 swift test --filter ProgressGuardTests` is the proof that
+  /// none hangs; CI repeats each a few times.
+  static let runs =
+    ProcessInfo.processInfo.environment["ASYNCPACING_MISUSE_RUNS"].flatMap { Int($0) } ?? 3
+  static let shortGuard = Duration.milliseconds(200)
+
+  /// Runs `body` `runs` times and expects, each time, an issue containing every fragment.
+  static func expectEachRunFails(
+    naming fragments: [String], sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable (TestClock) async -> Void
+  ) async {
+    for _ in 0..<runs {
+      let messages = Mutex<[String]>([])
+      await withKnownIssue(sourceLocation: sourceLocation) {
+        await withCheckedTestClock(progressTimeout: shortGuard, body)
+      } matching: { issue in
+        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+        return true
+      }
+      let recorded = messages.withLock { $0 }
+      let named = recorded.contains { message in fragments.allSatisfy(message.contains) }
+      #expect(named, "\(recorded)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func aSleepNobodyAdvancesNamesItsDeadline() async {
+    await Self.expectEachRunFails(naming: ["1 sleeper(s) wait", "deadlines +1s (now +0s)"]) {
+      clock in try? await clock.sleep(for: .seconds(1))
+    }
+  }
+
+  @Test func awaitingADebouncedFirstBeforeAdvancingNamesTheTimer() async {
+    await Self.expectEachRunFails(naming: ["sleeper(s) wait", "+0.3s", "advancing: .automatic"]) {
+      clock in
+      let (queries, typing) = AsyncStream.makeStream(of: String.self)
+      typing.yield("swift")
+      _ = await queries.debounce(for: .milliseconds(300), clock: clock).first { _ in true }
+    }
+  }
+
+  @Test func forAwaitOverADebouncedSequenceNamesTheTimer() async {
+    await Self.expectEachRunFails(naming: ["sleeper(s) wait", "+0.3s"]) { clock in
+      let (queries, typing) = AsyncStream.makeStream(of: String.self)
+      typing.yield("swift")
+      for await _ in queries.debounce(for: .milliseconds(300), clock: clock) {}
+      typing.finish()
+    }
+  }
+
+  @Test func aProducerInAPlainTaskIsNamedWhetherItHangsOrNot() async {
+    await Self.expectEachRunFails(naming: ["outside the test executor"]) { clock in
+      let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
+      let producer = Task {
+        try? await clock.sleep(for: .seconds(1))
+        feed.yield(1)
+        feed.finish()
+      }
+      while clock.pendingSleeperCount == 0 && !Task.isCancelled { await Task.yield() }
+      await clock.advance(by: .seconds(1))
+      for await _ in numbers {}
+      producer.cancel()
+    }
+  }
+
+  @Test func codeNotGivenTheClockGetsTheHintWithItsFailure() async {
+    for _ in 0..<Self.runs {
+      let messages = Mutex<[String]>([])
+      await withKnownIssue {
+        await withCheckedTestClock(progressTimeout: Self.shortGuard) { clock in
+          let saves = Mutex(0)
+          let save = Debouncer(for: .seconds(60)) { saves.withLock { $0 += 1 } }  // no clock
+          save()
+          await clock.advance(by: .seconds(60))
+          #expect(saves.withLock { $0 } == 1)
+          save.cancel()
+        }
+      } matching: { issue in
+        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+        return true
+      }
+      let recorded = messages.withLock { $0 }
+      #expect(recorded.contains { $0.contains("was the code under test given this clock") })
+    }
+  }
+
+  @Test func autoAdvanceStopsARepeatingTimerAndSaysSo() async {
+    for _ in 0..<Self.runs {
+      let messages = Mutex<[String]>([])
+      await withKnownIssue {
+        await withCheckedTestClock(
+          advancing: .automatic(maxAdvancesWithoutProgress: 50), progressTimeout: .seconds(30)
+        ) { clock in
+          let ticker = Task(executorPreference: clock.taskExecutor) {
+            while !Task.isCancelled { try? await clock.sleep(for: .seconds(1)) }
+          }
+          let (never, _) = AsyncStream.makeStream(of: Int.self)
+          for await _ in never {}
+          ticker.cancel()
+        }
+      } matching: { issue in
+        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+        return true
+      }
+      let recorded = messages.withLock { $0 }
+      #expect(recorded.count == 1)
+      #expect(recorded.first?.contains("stopped after 50 advances in a row") == true)
+    }
+  }
+
+  @Test func aPlainWithTestClockPrintsTheCauseAndStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await withTestClock(progressTimeout: .milliseconds(100)) { clock in
+        try? await clock.sleep(for: .seconds(1))
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("made no progress for 0.1 seconds"))
+    #expect(message.contains("1 sleeper(s) wait on this clock"))
+  }
+
+  @Test func aBodyThatIgnoresItsCancellationStopsTheProcess() async {
+    var result: ExitTest.Result?
+    // The exit test passes on the issue the guard recorded before the process stopped.
+    await withKnownIssue {
+      result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await withCheckedTestClock(progressTimeout: .milliseconds(100)) { _ in
+          let ignoresCancellation = DispatchSemaphore(value: 0)
+          await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+              ignoresCancellation.wait()
+              done.resume()
+            }
+          }
+        }
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("made no progress for 0.1 seconds")
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("ignored its cancellation for another 0.1 seconds"))
+  }
+}
