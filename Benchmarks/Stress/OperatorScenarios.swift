@@ -79,6 +79,9 @@ func letters(_ text: String, from start: Int = 0, endAt end: Int? = nil) -> [Scr
 let operatorScenarios: [(name: String, run: @Sendable () async -> Bool)] =
   scenarios(on: { $0 }, naming: "") + scenarios(on: { AnyClock($0) }, naming: " through AnyClock")
   + scenarios(on: { $0 }, naming: ", advanced automatically", advancing: .automatic)
+  + scenarios(
+    on: { AnyClock($0) }, naming: " through AnyClock, advanced automatically",
+    advancing: .automatic)
 
 /// The scenarios with the test clock handed to each operator and pacer as `clock` makes it.
 func scenarios<C: Clock<Duration>>(

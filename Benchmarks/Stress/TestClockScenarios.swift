@@ -33,12 +33,15 @@ func pipelineRunIsExact(advancing: TestClock.Advancing = .manual) async -> Bool 
 
 @MainActor private final class Greeter {
   var shown: [String] = []
+  var shownAt: [TestClock.Instant] = []
 
   func greetTwice(clock: TestClock) async {
     try? await clock.sleep(for: .seconds(1))
     shown.append("hello")
+    shownAt.append(clock.now)
     try? await clock.sleep(for: .seconds(1))
     shown.append("again")
+    shownAt.append(clock.now)
   }
 }
 
@@ -64,8 +67,9 @@ func pipelineRunIsExact(advancing: TestClock.Advancing = .manual) async -> Bool 
   let greeter = Greeter()
   return await withTestClock(advancing: .automatic) { clock in
     await greeter.greetTwice(clock: clock)
-    let shown = await greeter.shown
-    return shown == ["hello", "again"] && clock.now == .init(offset: .seconds(2))
+    let (shown, shownAt) = await (greeter.shown, greeter.shownAt)
+    return shown == ["hello", "again"]
+      && shownAt == [.init(offset: .seconds(1)), .init(offset: .seconds(2))]
       && clock.diagnostics.isEmpty
   }
 }

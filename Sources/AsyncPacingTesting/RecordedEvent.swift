@@ -40,7 +40,8 @@ public struct RecordedEvent<Element: Sendable>: Sendable, CustomStringConvertibl
   ///
   /// ```swift
   /// let expected = RecordedEvent(kind: .element("swift"), instant: .init(offset: .seconds(1)))
-  /// #expect(await searches.next() == expected)
+  /// let event = await searches.next()
+  /// #expect(event == expected)
   /// ```
   public init(kind: Kind, instant: TestClock.Instant) {
     self.kind = kind
@@ -75,7 +76,8 @@ extension RecordedEvent: Equatable where Element: Equatable {
   /// errors are not `Equatable`.
   ///
   /// ```swift
-  /// #expect(await lines.next() == RecordedEvent(kind: .finish, instant: .init(offset: .seconds(2))))
+  /// let event = await lines.next()
+  /// #expect(event == RecordedEvent(kind: .finish, instant: .init(offset: .seconds(2))))
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs.instant == rhs.instant else { return false }

@@ -12,7 +12,8 @@ extension TestClock {
   ///   await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
   ///     typing.yield("sw")
   ///     typing.yield("swift")
-  ///     #expect(await searches.nextElement() == "swift")   // advances to +0.3s
+  ///     let query = await searches.nextElement()   // advances to +0.3s
+  ///     #expect(query == "swift")
   ///     typing.finish()
   ///     await searches.expectFinish()
   ///   }
@@ -61,7 +62,8 @@ extension TestClock {
 ///
 /// ```swift
 /// await clock.record(searches) { searches in
-///   #expect(await searches.nextElement() == "swift")
+///   let query = await searches.nextElement()
+///   #expect(query == "swift")
 ///   await searches.expectNoEvents()
 /// }
 /// ```
@@ -127,7 +129,8 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// The next event, which must be an element.
   ///
   /// ```swift
-  /// #expect(await searches.nextElement() == "swift")
+  /// let query = await searches.nextElement()
+  /// #expect(query == "swift")
   /// ```
   public func nextElement(sourceLocation: SourceLocation = #_sourceLocation) async -> Element? {
     guard let event = await next(sourceLocation: sourceLocation) else { return nil }
@@ -184,7 +187,8 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// Lets the scope end with events nobody asked for, and every later one.
   ///
   /// ```swift
-  /// #expect(await ticks.nextElement() == 1)
+  /// let tick = await ticks.nextElement()
+  /// #expect(tick == 1)
   /// searches.ignoreRemainingEvents()
   /// ```
   public func ignoreRemainingEvents() {

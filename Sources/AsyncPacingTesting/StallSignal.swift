@@ -16,14 +16,19 @@ final class StallSignal: Sendable {
   /// Whether the guard or auto-advance's limit fired.
   var hasFired: Bool { state.withLock { $0.message != nil } }
 
+  /// Hands the message to the test's task; once nobody waits for it there (the body finished
+  /// and the clock is being shut down, or the test was cancelled), no issue can be recorded,
+  /// and a hang that names its cause beats a silent one: the process stops.
   func fire(_ message: String) {
-    let waiter = state.withLock { state in
-      guard !state.isOver else { return nil as CheckedContinuation<String?, Never>? }
+    let (isDelivered, waiter) = state.withLock {
+      state -> (Bool, CheckedContinuation<String?, Never>?) in
+      guard !state.isOver else { return (false, nil) }
       state.message = message
       state.isOver = true
       defer { state.waiter = nil }
-      return state.waiter
+      return (true, state.waiter)
     }
+    guard isDelivered else { fatalError(message) }
     waiter?.resume(returning: message)
   }
 

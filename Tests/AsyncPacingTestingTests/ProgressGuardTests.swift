@@ -15,13 +15,14 @@ import Testing
 
   /// Runs `body` `runs` times and expects, each time, an issue containing every fragment.
   static func expectEachRunFails(
-    naming fragments: [String], sourceLocation: SourceLocation = #_sourceLocation,
+    naming fragments: [String], advancing: TestClock.Advancing = .manual,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable (TestClock) async -> Void
   ) async {
     for _ in 0..<runs {
       let messages = Mutex<[String]>([])
       await withKnownIssue(sourceLocation: sourceLocation) {
-        await withCheckedTestClock(progressTimeout: shortGuard, body)
+        await withCheckedTestClock(advancing: advancing, progressTimeout: shortGuard, body)
       } matching: { issue in
         messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
         return true
@@ -113,6 +114,23 @@ import Testing
       let recorded = messages.withLock { $0 }
       #expect(recorded.count == 1)
       #expect(recorded.first?.contains("stopped after 50 advances in a row") == true)
+    }
+  }
+
+  @Test func autoAdvanceStopsARepeatingTimerInAChildTaskToo() async {
+    // The child's wake-ups are jobs of the body's tasks, but not progress.
+    await Self.expectEachRunFails(
+      naming: ["stopped after 50 advances in a row"],
+      advancing: .automatic(maxAdvancesWithoutProgress: 50)
+    ) { clock in
+      await withTaskGroup { group in
+        group.addTask {
+          while !Task.isCancelled { try? await clock.sleep(for: .seconds(1)) }
+        }
+        let (never, _) = AsyncStream.makeStream(of: Int.self)
+        for await _ in never {}
+        group.cancelAll()
+      }
     }
   }
 

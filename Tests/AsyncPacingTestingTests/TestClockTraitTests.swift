@@ -53,7 +53,8 @@ import Testing
     typing.yield("swift")
     let expected = RecordedEvent(
       kind: .element("swift"), instant: .init(offset: .milliseconds(300)))
-    #expect(await searches.next() == expected)
+    let event = await searches.next()
+    #expect(event == expected)
     typing.finish()
     await searches.expectFinish()
   }
@@ -68,4 +69,15 @@ import Testing
   greet()
   await clock.advance(by: .seconds(1))
   #expect(shown.withLock { $0 } == ["hello"])
+}
+
+/// The README's trait example, as it is written there.
+@Test(.testClock(advancing: .automatic)) func searchesTheLastQuery() async throws {
+  let clock = TestClock.current
+  let typing = clock.marbles("a-b-c|", step: .milliseconds(100))
+  var searched: [String] = []
+  for try await query in typing.debounce(for: .milliseconds(300), clock: clock) {
+    searched.append(query)
+  }
+  #expect(searched == ["c"])
 }

@@ -41,8 +41,12 @@ final class ProgressWatchdog: Sendable {
     return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
   }
 
+  /// The pending check holds the watchdog weakly: a test that ended frees its clock at once,
+  /// not at the next check.
   private func scheduleCheck() {
-    DispatchQueue.global().asyncAfter(deadline: .now() + checkInterval) { self.check() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + checkInterval) { [weak self] in
+      self?.check()
+    }
   }
 
   private func check() {

@@ -7,7 +7,8 @@ extension TestClock {
   /// let save = Debouncer(for: .seconds(1), clock: clock) { await store.save() }
   /// save()
   /// await clock.advance(by: .seconds(1))
-  /// #expect(await store.saveCount == 1)
+  /// let saveCount = await store.saveCount
+  /// #expect(saveCount == 1)
   /// ```
   public func advance(by duration: Duration) async {
     await advance(to: now.advanced(by: duration))
@@ -39,7 +40,8 @@ extension TestClock {
   /// ```swift
   /// save()
   /// await clock.run()  // to the debounce deadline, and on until nothing sleeps
-  /// #expect(await store.saveCount == 1)
+  /// let saveCount = await store.saveCount
+  /// #expect(saveCount == 1)
   /// ```
   public func run(maxSteps: Int = 10_000) async {
     beginDriving()
@@ -78,7 +80,8 @@ extension TestClock {
   /// let pay = Debouncer(for: .seconds(1), edges: .leading, clock: clock) { await wallet.pay() }
   /// pay()
   /// await clock.settle()  // the leading edge runs with no time passing
-  /// #expect(await wallet.payments == 1)
+  /// let payments = await wallet.payments
+  /// #expect(payments == 1)
   /// ```
   public func settle() async {
     beginDriving()
@@ -95,10 +98,13 @@ extension TestClock {
   /// other, as a repeating main-actor timer would.
   private static let maximumMainActorRounds = 1_000
 
-  func advanceWork(to target: Instant) async {
+  /// `unlessDriven`: auto-advance's jump, which moves time only while the test itself is not
+  /// advancing, running or settling; the test may start to between its settling and its move.
+  func advanceWork(to target: Instant, unlessDriven: Bool = false) async {
     await settleWork()
-    while let due = takeSleepers(dueBy: target) {
-      for sleeper in due { sleeper.continuation.resume() }
+    while let due = takeSleepers(dueBy: target, unlessDriven: unlessDriven) {
+      let resume = { for sleeper in due { sleeper.continuation.resume() } }
+      if let testExecutor { testExecutor.resumingSleepers(resume) } else { resume() }
       await settleWork()
     }
   }
@@ -146,8 +152,9 @@ extension TestClock {
   /// Takes the sleepers due at the earliest deadline up to `target`, moving time to it; with
   /// none due, moves time to `target`. Checking and moving under one lock means a sleep
   /// registered concurrently is either taken here or sees the new `now` and returns at once.
-  private func takeSleepers(dueBy target: Instant) -> [Sleeper]? {
+  private func takeSleepers(dueBy target: Instant, unlessDriven: Bool) -> [Sleeper]? {
     state.withLock { state in
+      if unlessDriven && state.drivingDepth > 0 { return nil }
       guard let next = state.sleepers.lazy.map(\.deadline).min(), next <= target else {
         if state.now < target {
           state.now = target

@@ -23,11 +23,12 @@ package final class TestClockSession: Sendable {
     }
   }
 
-  /// Stops the guard and auto-advance; returns once auto-advance has stopped.
+  /// Stops auto-advance, then the guard: auto-advance can be stuck in settling (a main actor
+  /// that does not answer), and the guard must still name that.
   package func end() async {
-    watchdog.stop()
     advancer?.cancel()
     await advancer?.value
+    watchdog.stop()
   }
 }
 

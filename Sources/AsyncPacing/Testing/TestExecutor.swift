@@ -11,7 +11,9 @@ final class TestExecutor: TaskExecutor, Sendable {
     var job: UnownedJob
     /// The executor the job's task prefers: this one, or the body's (``BodyTaskExecutor``).
     var executor: UnownedTaskExecutor
-    var isBodyJob: Bool
+    /// A job of the body's tasks that counts as the body's progress: not the mere wake-up of a
+    /// body task's sleep (see `resumingSleepers`).
+    var isBodyProgress: Bool
   }
 
   private struct State {
@@ -22,6 +24,7 @@ final class TestExecutor: TaskExecutor, Sendable {
     var jobsRun = 0
     var bodyJobsRun = 0
     var hasSeenMainActorWork = false
+    var isResumingSleepers = false
   }
 
   private let state = LockedState(State())
@@ -48,7 +51,8 @@ final class TestExecutor: TaskExecutor, Sendable {
   func enqueue(_ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool) {
     let fromMainQueue = DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
     let startDrain = state.withLock { state in
-      state.jobs.append(QueuedJob(job: job, executor: executor, isBodyJob: isBodyJob))
+      let isBodyProgress = isBodyJob && !state.isResumingSleepers
+      state.jobs.append(QueuedJob(job: job, executor: executor, isBodyProgress: isBodyProgress))
       if fromMainQueue { state.hasSeenMainActorWork = true }
       guard !state.isDraining else { return false }
       state.isDraining = true
@@ -65,9 +69,18 @@ final class TestExecutor: TaskExecutor, Sendable {
   /// How many jobs have started so far; settling and the progress guard compare it.
   var jobsRun: Int { state.withLock { $0.jobsRun } }
 
-  /// How many of those were jobs of the test body's tasks; auto-advance counts them as the
-  /// body's progress.
+  /// How many of those were jobs of the test body's tasks, other than a sleeper's wake-up:
+  /// auto-advance counts them as the body's progress.
   var bodyJobsRun: Int { state.withLock { $0.bodyJobsRun } }
+
+  /// Runs `resume`, which resumes sleepers' continuations: the jobs it enqueues (each resumed
+  /// task's, on this thread, before it returns) are wake-ups, not progress. A body task that
+  /// only sleeps again, as a repeating timer in an `async let` does, so makes none.
+  func resumingSleepers(_ resume: () -> Void) {
+    state.withLock { $0.isResumingSleepers = true }
+    resume()
+    state.withLock { $0.isResumingSleepers = false }
+  }
 
   /// Whether a job is running or queued: the progress guard's sign of a job that never returns.
   var isBusy: Bool { state.withLock { $0.isDraining } }
@@ -108,7 +121,7 @@ final class TestExecutor: TaskExecutor, Sendable {
           let job = state.jobs[state.nextJob]
           state.nextJob += 1
           state.jobsRun += 1
-          if job.isBodyJob { state.bodyJobsRun += 1 }
+          if job.isBodyProgress { state.bodyJobsRun += 1 }
           // Tasks that keep handing work to each other never let the queue go idle.
           if state.nextJob >= 1024 && state.nextJob * 2 >= state.jobs.count {
             state.jobs.removeFirst(state.nextJob)

@@ -18,7 +18,8 @@
 ///     typing.yield("Swift")
 ///     await clock.advance(by: .milliseconds(300))  // quiet: "Swift" is searched
 ///     typing.finish()
-///     #expect(await searched == ["Swift"])
+///     let searchedQueries = await searched
+///     #expect(searchedQueries == ["Swift"])
 ///   }
 /// }
 /// ```
