@@ -70,7 +70,10 @@ private func runGuarded<R: Sendable, E: Error>(
       group.addTask(executorPreference: clock.bodyTaskExecutor) {
         // The body has ended once it returns here, on the test executor: a test task waiting
         // for a busy cooperative pool to collect it must not count as ignoring cancellation.
-        defer { stall.bodyFinished() }
+        defer {
+          session.bodyEnded()
+          stall.bodyFinished()
+        }
         do throws(E) {
           return .body(.success(try await body(clock)))
         } catch {

@@ -100,13 +100,18 @@ extension TestClock {
 
   /// `unlessDriven`: auto-advance's jump, which moves time only while the test itself is not
   /// advancing, running or settling; the test may start to between its settling and its move.
-  func advanceWork(to target: Instant, unlessDriven: Bool = false) async {
+  /// Returns whether a sleeper was resumed.
+  @discardableResult
+  func advanceWork(to target: Instant, unlessDriven: Bool = false) async -> Bool {
     await settleWork()
+    var resumedAny = false
     while let due = takeSleepers(dueBy: target, unlessDriven: unlessDriven) {
+      resumedAny = true
       let resume = { for sleeper in due { sleeper.continuation.resume() } }
       if let testExecutor { testExecutor.resumingSleepers(resume) } else { resume() }
       await settleWork()
     }
+    return resumedAny
   }
 
   func settleWork() async {

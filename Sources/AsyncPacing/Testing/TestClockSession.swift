@@ -9,26 +9,35 @@ package final class TestClockSession: Sendable {
     onFailure: @escaping @Sendable (String) -> Void
   ) {
     let failure = FailureOnce(onFailure)
-    watchdog = ProgressWatchdog(
+    let watchdog = ProgressWatchdog(
       timeout: progressTimeout, mark: { clock.progressMark },
       onStall: { failure.report(clock.stallReport(after: progressTimeout)) })
+    self.watchdog = watchdog
     if let limit = advancing.maxAdvancesWithoutProgress, let executor = clock.testExecutor {
       advancer = Task(executorPreference: executor) {
         await clock.advanceAutomatically(maxAdvancesWithoutProgress: limit) { message in
           failure.report(message)
         }
+        // Auto-advance can be stuck in settling (a main actor that does not answer) when the
+        // body ends: the guard watches until it has stopped.
+        watchdog.stop()
       }
     } else {
       advancer = nil
     }
   }
 
-  /// Stops auto-advance, then the guard: auto-advance can be stuck in settling (a main actor
-  /// that does not answer), and the guard must still name that.
+  /// The body returned: the guard stops with auto-advance, or at once without it. Called where
+  /// the body returns, so that a test task slow to collect the result (a busy cooperative pool)
+  /// is no stall.
+  package func bodyEnded() {
+    if let advancer { advancer.cancel() } else { watchdog.stop() }
+  }
+
+  /// Ends the session; returns once auto-advance has stopped.
   package func end() async {
-    advancer?.cancel()
+    bodyEnded()
     await advancer?.value
-    watchdog.stop()
   }
 }
 

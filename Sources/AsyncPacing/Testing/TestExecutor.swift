@@ -24,7 +24,8 @@ final class TestExecutor: TaskExecutor, Sendable {
     var jobsRun = 0
     var bodyJobsRun = 0
     var hasSeenMainActorWork = false
-    var isResumingSleepers = false
+    /// A count, not a flag: drivers advancing from outside the executor can overlap.
+    var sleeperResumptions = 0
   }
 
   private let state = LockedState(State())
@@ -51,7 +52,7 @@ final class TestExecutor: TaskExecutor, Sendable {
   func enqueue(_ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool) {
     let fromMainQueue = DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
     let startDrain = state.withLock { state in
-      let isBodyProgress = isBodyJob && !state.isResumingSleepers
+      let isBodyProgress = isBodyJob && state.sleeperResumptions == 0
       state.jobs.append(QueuedJob(job: job, executor: executor, isBodyProgress: isBodyProgress))
       if fromMainQueue { state.hasSeenMainActorWork = true }
       guard !state.isDraining else { return false }
@@ -77,9 +78,9 @@ final class TestExecutor: TaskExecutor, Sendable {
   /// task's, on this thread, before it returns) are wake-ups, not progress. A body task that
   /// only sleeps again, as a repeating timer in an `async let` does, so makes none.
   func resumingSleepers(_ resume: () -> Void) {
-    state.withLock { $0.isResumingSleepers = true }
+    state.withLock { $0.sleeperResumptions += 1 }
     resume()
-    state.withLock { $0.isResumingSleepers = false }
+    state.withLock { $0.sleeperResumptions -= 1 }
   }
 
   /// Whether a job is running or queued: the progress guard's sign of a job that never returns.

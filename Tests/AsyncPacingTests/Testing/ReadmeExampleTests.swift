@@ -12,7 +12,8 @@ import Testing
     typing.yield("Swift")
     await clock.advance(by: .milliseconds(300))  // quiet: "Swift" is searched
     typing.finish()
-    #expect(await searched == ["Swift"])
+    let searches = await searched
+    #expect(searches == ["Swift"])
   }
 }
 
