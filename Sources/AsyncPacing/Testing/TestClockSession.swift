@@ -11,7 +11,9 @@ package final class TestClockSession: Sendable {
     let failure = FailureOnce(onFailure)
     let watchdog = ProgressWatchdog(
       timeout: progressTimeout, mark: { clock.progressMark },
-      onStall: { failure.report(clock.stallReport(after: progressTimeout)) })
+      onStall: { poolWait in
+        failure.report(clock.stallReport(after: progressTimeout, poolWait: poolWait))
+      })
     self.watchdog = watchdog
     if let limit = advancing.maxAdvancesWithoutProgress, let executor = clock.testExecutor {
       advancer = Task(executorPreference: executor) {

@@ -27,8 +27,9 @@ extension TestClock {
     }
   }
 
-  /// Why the test made no progress for `timeout`: what is pending, and what to do.
-  func stallReport(after timeout: Duration) -> String {
+  /// Why the test made no progress for `timeout`: what is pending, and what to do. `poolWait`,
+  /// when not zero, is how long the cooperative pool has run no new task.
+  func stallReport(after timeout: Duration, poolWait: Duration = .zero) -> String {
     let executorIsBusy = testExecutor?.isBusy ?? false
     let (now, sleepers, mainActorWaits) = state.withLock {
       ($0.now, $0.sleepers, $0.mainActorWaits)
@@ -37,6 +38,12 @@ extension TestClock {
       "TestClock: the test made no progress for \(timeout) of wall-clock time: no job ran on "
         + "the test executor and virtual time stayed at \(now)."
     ]
+    if poolWait > .zero {
+      lines.append(
+        "- The cooperative thread pool has run no new task for \(poolWait): its threads are "
+          + "blocked (a semaphore or a lock waited on in async code), or the machine is "
+          + "overloaded.")
+    }
     if executorIsBusy {
       lines.append(
         "- One job on the test executor has been running all that time: code under test "

@@ -39,28 +39,32 @@
 ///     prints what is pending and stops the process: a test that names its cause beats a
 ///     hang. (The testing library's `.testClock` trait records an issue and cancels the body
 ///     instead.)
+///   - fileID: where the call is, named by the guard's message: the process stops from a thread
+///     of its own, so the crash report alone does not name the test.
+///   - line: the line of the call.
 ///   - body: the test, given the clock; its result is returned and its error rethrown.
 public func withTestClock<R, E: Error>(
   advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
+  fileID: StaticString = #fileID, line: UInt = #line,
   isolation: isolated (any Actor)? = #isolation,
   _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
   checkProgressTimeout(progressTimeout, in: "withTestClock")
   // A `@MainActor` test is main-actor work in play even before any of it reaches the clock.
   return try await runTestClock(
-    advancing: advancing, progressTimeout: progressTimeout,
+    advancing: advancing, progressTimeout: progressTimeout, caller: "\(fileID):\(line)",
     startsOnMainActor: isolation === MainActor.shared, body)
 }
 
 private func runTestClock<R, E: Error>(
-  advancing: TestClock.Advancing, progressTimeout: Duration, startsOnMainActor: Bool,
-  _ body: sending (TestClock) async throws(E) -> sending R
+  advancing: TestClock.Advancing, progressTimeout: Duration, caller: String,
+  startsOnMainActor: Bool, _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
   let clock = TestClock(printsDiagnostics: true)
   if startsOnMainActor { clock.noteMainActorWork() }
   let session = TestClockSession(
     clock: clock, advancing: advancing, progressTimeout: progressTimeout,
-    onFailure: { message in fatalError(message) })
+    onFailure: { message in fatalError("withTestClock at \(caller): \(message)") })
   let outcome: Result<R, E>
   do throws(E) {
     outcome = .success(
