@@ -114,7 +114,8 @@ where Base.Element: Sendable {
     Iterator(
       PacingIteration(
         engine: PacingEngine(
-          base: base, machine: DebounceMachine(configuration), clock: clock, tolerance: tolerance)
+          base: base, machine: FixedDebounceMachine(configuration), clock: clock,
+          tolerance: tolerance)
       ))
   }
 
@@ -128,7 +129,7 @@ where Base.Element: Sendable {
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline typealias Engine = PacingEngine<
-      Base, DebounceMachine<Base.Element, ElapsedInstant<C.Duration>>, C
+      Base, FixedDebounceMachine<Base.Element, ElapsedInstant<C.Duration>>, C
     >
 
     @usableFromInline let iteration: PacingIteration<Engine>

@@ -27,4 +27,23 @@ struct DebounceConfiguration<Duration: DurationProtocol>: Sendable {
     self.emitsLeading = edges.contains(.leading)
     self.emitsTrailing = edges.contains(.trailing)
   }
+
+  /// The arguments of a debounce whose interval is each element's own: `maxWait` cannot be
+  /// compared with intervals not known yet, so it only needs the trailing edge and no sign.
+  @inlinable
+  init(intervalPerElementEdges edges: PacingEdges, maxWait: Duration?, function: StaticString) {
+    checkPacingArguments(interval: Duration.zero, edges: edges, function: function)
+    if let maxWait {
+      checkArgument(
+        edges.contains(.trailing),
+        "\(function): `maxWait` needs the trailing edge (edges is \(edges))")
+      checkArgument(
+        maxWait >= .zero, "\(function): `maxWait` must not be negative (got \(maxWait))")
+    }
+    // Unused: each element's interval comes from the machine's `IntervalPerValue`.
+    self.interval = .zero
+    self.maxWait = maxWait
+    self.emitsLeading = edges.contains(.leading)
+    self.emitsTrailing = edges.contains(.trailing)
+  }
 }

@@ -3,23 +3,30 @@
 /// An element that is not emitted at a leading edge becomes the pending element; it is
 /// emitted when its quiet period `[arrival, arrival + interval)` ends, or when the `maxWait`
 /// bound started by the first pending element since the last emission is reached, whichever
-/// comes first. The pending element is always the latest arrival: a leading emission needs a
-/// full quiet period, whose end has already emitted any earlier pending element.
+/// comes first. The interval is fixed, or each element's own (`Intervals`). The pending element
+/// is always the latest arrival: a leading emission needs the previous element's quiet period
+/// to be over, and that end has already emitted any earlier pending element.
 @usableFromInline
-struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
+struct DebounceMachine<Element: Sendable, Instant: PacingInstant, Intervals: PacingIntervals>:
+  PacingMachine
+where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
   @usableFromInline typealias Output = Element
   @usableFromInline typealias Actions = PacingActions<Element, Instant>
 
   @usableFromInline let configuration: DebounceConfiguration<Instant.Duration>
-  @usableFromInline var lastArrival: Instant?
+  @usableFromInline let intervals: Intervals
+  @usableFromInline var hasSeenAnElement = false
+  /// The end of the latest element's quiet period; `nil` for one that never ends.
+  @usableFromInline var quietEnd: Instant?
   @usableFromInline var pending: Element?
   /// When the pending element must be emitted even if elements keep arriving.
   @usableFromInline var maxWaitDeadline: Instant?
   @usableFromInline var hasEnded = false
 
   @inlinable
-  init(_ configuration: DebounceConfiguration<Instant.Duration>) {
+  init(_ configuration: DebounceConfiguration<Instant.Duration>, intervals: Intervals) {
     self.configuration = configuration
+    self.intervals = intervals
   }
 
   /// When the pending element falls due, if there is one and its quiet period or `maxWait`
@@ -27,8 +34,8 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
   /// element waits for a newer one, a flush or the finish.
   @inlinable @inline(__always)
   var deadline: Instant? {
-    guard pending != nil, let lastArrival else { return nil }
-    guard let quietEnd = lastArrival.after(configuration.interval) else { return maxWaitDeadline }
+    guard pending != nil, hasSeenAnElement else { return nil }
+    guard let quietEnd else { return maxWaitDeadline }
     guard let maxWaitDeadline else { return quietEnd }
     return min(quietEnd, maxWaitDeadline)
   }
@@ -38,8 +45,10 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
     var actions = Actions()
     guard !hasEnded else { return actions }
     emitPendingIfDue(at: now, into: &actions)
-    let isLeadingEdge = lastArrival.map { isQuiet(since: $0, at: now) } ?? true
-    lastArrival = now
+    // A quiet period that never ends is never over.
+    let isLeadingEdge = !hasSeenAnElement || quietEnd.map { now >= $0 } ?? false
+    hasSeenAnElement = true
+    quietEnd = now.after(intervals.interval(for: element))
     if isLeadingEdge && configuration.emitsLeading {
       actions.emit(element, dueAt: now)
     } else if configuration.emitsTrailing {
@@ -52,14 +61,6 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
     }
     actions.wakeAt = deadline
     return actions
-  }
-
-  /// Whether a quiet period that began at `arrival` is over at `now`; one that never ends never
-  /// is.
-  @inlinable
-  func isQuiet(since arrival: Instant, at now: Instant) -> Bool {
-    guard let quietEnd = arrival.after(configuration.interval) else { return false }
-    return now >= quietEnd
   }
 
   /// A debounce's fold takes the element, which it does itself: it never sets a
@@ -135,5 +136,18 @@ struct DebounceMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine
     dropPendingElement()
     hasEnded = true
     actions.ending = ending
+  }
+}
+
+/// Debounce with one interval for every element.
+@usableFromInline
+typealias FixedDebounceMachine<Element: Sendable, Instant: PacingInstant> = DebounceMachine<
+  Element, Instant, FixedInterval<Element, Instant.Duration>
+>
+
+extension DebounceMachine where Intervals == FixedInterval<Element, Instant.Duration> {
+  @inlinable
+  init(_ configuration: DebounceConfiguration<Instant.Duration>) {
+    self.init(configuration, intervals: FixedInterval(configuration.interval))
   }
 }

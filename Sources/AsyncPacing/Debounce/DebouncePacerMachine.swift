@@ -20,6 +20,9 @@ extension DebounceMachine: CallbackPacingMachine {
   }
 
   @inlinable
+  var hasPendingValue: Bool { pending != nil }
+
+  @inlinable
   mutating func dropPending() -> Instant? {
     dropPendingElement()
     // With nothing pending, nothing is timed.

@@ -6,6 +6,8 @@ protocol PacingInstant: Comparable, Sendable {
   /// duration type can represent: a deadline that never comes (<doc:PacingContract>, "Time
   /// that never comes").
   func after(_ duration: Duration) -> Self?
+  /// The time from `earlier` to this instant, which is not before it: always representable.
+  func duration(since earlier: Self) -> Duration
 }
 
 /// An instant as the time elapsed since an iteration's origin, which is how the engine feeds
@@ -44,6 +46,11 @@ struct ElapsedInstant<Duration: DurationProtocol>: PacingInstant, CustomStringCo
     let sum = sinceOrigin + duration
     guard sum >= sinceOrigin || duration < .zero else { return nil }
     return Self(sum)
+  }
+
+  @inlinable
+  func duration(since earlier: Self) -> Duration {
+    sinceOrigin - earlier.sinceOrigin
   }
 
   @inlinable

@@ -91,6 +91,9 @@ where
             }
             switch state.side.phase {
             case .notStarted:
+              if Machine.tracksIterationStart {
+                state.machine.iterationStarted(at: state.time.clamp(timebase.now))
+              }
               state.side.phase = .running
               state.consumer = consumer
               state.workerGeneration &+= 1

@@ -35,4 +35,18 @@ protocol PacingMachine: Sendable {
   mutating func deadlineUnreachable(at now: Instant) -> PacingActions<Output, Instant>
   mutating func upstreamFinished(at now: Instant) -> PacingActions<Output, Instant>
   mutating func upstreamFailed(at now: Instant) -> PacingActions<Output, Instant>
+
+  /// Whether the machine needs ``iterationStarted(at:)``: the one clock reading it costs is
+  /// spared the machines that do not.
+  static var tracksIterationStart: Bool { get }
+  /// A sequence's consumer called `next()` for the first time.
+  mutating func iterationStarted(at now: Instant)
+}
+
+extension PacingMachine {
+  @inlinable
+  static var tracksIterationStart: Bool { false }
+
+  @inlinable
+  mutating func iterationStarted(at now: Instant) {}
 }

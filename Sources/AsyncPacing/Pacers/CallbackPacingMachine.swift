@@ -11,4 +11,6 @@ protocol CallbackPacingMachine: PacingMachine where Output == Element {
   /// Drops the pending value, and forgets an emission the shell dropped from its mailbox;
   /// quiet periods and windows stay as they are. Returns the machine's next `wakeAt`.
   mutating func dropPending() -> Instant?
+  /// Whether the machine holds a value that is yet to fall due.
+  var hasPendingValue: Bool { get }
 }

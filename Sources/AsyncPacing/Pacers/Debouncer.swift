@@ -32,6 +32,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
   @usableFromInline let sendValue: @Sendable (Value) -> Void
   @usableFromInline let flushPending: @Sendable () -> Void
   @usableFromInline let cancelPending: @Sendable (_ release: Bool) -> Void
+  @usableFromInline let readPending: @Sendable () -> Bool
 
   /// Creates a debouncer that measures time on `clock`.
   ///
@@ -61,7 +62,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     let runner = PacerRunner(
-      machine: DebounceMachine<Value, ElapsedInstant<C.Duration>>(
+      machine: FixedDebounceMachine<Value, ElapsedInstant<C.Duration>>(
         DebounceConfiguration(
           interval: interval, edges: edges, maxWait: maxWait, function: "Debouncer")),
       clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
@@ -69,6 +70,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
     sendValue = { runner.send($0) }
     flushPending = { runner.flush() }
     cancelPending = { runner.cancel(release: $0) }
+    readPending = { runner.isPending }
   }
 
   /// Creates a debouncer that measures time on the continuous clock.
@@ -81,6 +83,56 @@ public final class Debouncer<Value: Sendable>: Sendable {
   public convenience init(
     for interval: Duration, tolerance: Duration? = nil, edges: PacingEdges = .trailing,
     maxWait: Duration? = nil, cancelsRunningAction: Bool = false,
+    @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    self.init(
+      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
+      clock: ContinuousClock(), cancelsRunningAction: cancelsRunningAction, action)
+  }
+
+  /// Creates a debouncer whose quiet period is each value's own, measured on `clock`: a search
+  /// that runs at once for an empty query but waits for a pause otherwise.
+  ///
+  /// ```swift
+  /// let search = Debouncer(for: { (q: String) in q.isEmpty ? .zero : .milliseconds(300) },
+  ///   clock: clock) { q in await model.search(q) }
+  /// ```
+  ///
+  /// `interval` is called once per value, as it is sent, under the debouncer's lock: keep it
+  /// cheap and pure, and do not call the debouncer from it. A negative result counts as zero,
+  /// one too long to represent never ends. `maxWait` is not compared with the intervals. Everything
+  /// else is as for the initializer that takes one interval for every value.
+  @inlinable
+  public init<C: Clock>(
+    for interval: @escaping @Sendable (Value) -> C.Duration, tolerance: C.Duration? = nil,
+    edges: PacingEdges = .trailing, maxWait: C.Duration? = nil, clock: C,
+    cancelsRunningAction: Bool = false,
+    @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    let runner = PacerRunner(
+      machine: DebounceMachine<Value, ElapsedInstant<C.Duration>, _>(
+        DebounceConfiguration(
+          intervalPerElementEdges: edges, maxWait: maxWait, function: "Debouncer"),
+        intervals: IntervalPerValue(interval)),
+      clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
+      action: action)
+    sendValue = { runner.send($0) }
+    flushPending = { runner.flush() }
+    cancelPending = { runner.cancel(release: $0) }
+    readPending = { runner.isPending }
+  }
+
+  /// Creates a debouncer whose quiet period is each value's own, on the continuous clock.
+  ///
+  /// ```swift
+  /// let search = Debouncer(for: { (q: String) in q.isEmpty ? .zero : .milliseconds(300) }) {
+  ///   q in await model.search(q)
+  /// }
+  /// ```
+  @inlinable
+  public convenience init(
+    for interval: @escaping @Sendable (Value) -> Duration, tolerance: Duration? = nil,
+    edges: PacingEdges = .trailing, maxWait: Duration? = nil, cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
@@ -130,6 +182,17 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// ```
   public func cancel() {
     cancelPending(false)
+  }
+
+  /// Whether a value waits to be run: from the moment one is sent until its action starts or
+  /// ``cancel()`` drops it. `false` while only the action runs. Safe to read from any thread.
+  ///
+  /// ```swift
+  /// search("Swift")
+  /// searchButton.showsProgress = search.isPending  // true: "Swift" waits for the pause
+  /// ```
+  public var isPending: Bool {
+    readPending()
   }
 }
 

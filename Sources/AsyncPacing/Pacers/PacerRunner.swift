@@ -38,6 +38,9 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     /// Counts cancels. An action whose value was taken before a cancel must not begin, even
     /// if the cancel came while the action waited for its actor.
     @usableFromInline var cancels: UInt64 = 0
+    /// Whether the action of the value the runner took has begun: until then, that value is
+    /// still pending.
+    @usableFromInline var actionHasStarted = false
 
     @inlinable
     init() {}
@@ -65,6 +68,19 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @inlinable
   func send(_ value: Value) {
     _ = elementArrived(value, at: timebase.now)
+  }
+
+  /// A value waits: held by the machine, due in the mailbox, or taken by the runner whose
+  /// action has not begun (it may be waiting for its actor).
+  @inlinable
+  var isPending: Bool {
+    state.withLock { state in
+      if state.machine.hasPendingValue || !state.mailbox.isEmpty { return true }
+      if case .acting(_, stopping: false) = state.side.runner {
+        return !state.side.actionHasStarted
+      }
+      return false
+    }
   }
 
   @inlinable
@@ -110,6 +126,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   ) {
     if state.post(actions, effects: &effects) {
       state.side.runner = .acting(since: state.side.cancels, stopping: false)
+      state.side.actionHasStarted = false
     }
     guard !state.mailbox.isEmpty else { return }
     state.mailbox.dropOldestBeyondLimit()
@@ -237,6 +254,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
         catchUp(&state, effects: &effects)
         if state.isOpen, let value = state.mailbox.take(at: { state.time.clamp(timebase.now) }) {
           state.side.runner = .acting(since: state.side.cancels, stopping: false)
+          state.side.actionHasStarted = false
           return .some(value)
         }
         if state.isOpen && state.timer.wakeAt != nil {
@@ -267,6 +285,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
         since == state.side.cancels
       else { return false }
       let now = state.time.clamp(timebase.now)
+      state.side.actionHasStarted = true
       apply(state.machine.emissionStarted(at: now), failure: nil, to: &state, effects: &effects)
       return true
     }

@@ -21,6 +21,7 @@ public final class Throttler<Value: Sendable>: Sendable {
   @usableFromInline let sendValue: @Sendable (Value) -> Void
   @usableFromInline let flushPending: @Sendable () -> Void
   @usableFromInline let cancelPending: @Sendable (_ release: Bool) -> Void
+  @usableFromInline let readPending: @Sendable () -> Bool
 
   /// Creates a throttler that measures time on `clock`.
   ///
@@ -57,6 +58,7 @@ public final class Throttler<Value: Sendable>: Sendable {
     sendValue = { runner.send($0) }
     flushPending = { runner.flush() }
     cancelPending = { runner.cancel(release: $0) }
+    readPending = { runner.isPending }
   }
 
   /// Creates a throttler that measures time on the continuous clock.
@@ -120,6 +122,17 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// ```
   public func cancel() {
     cancelPending(false)
+  }
+
+  /// Whether a value waits to be run: from the moment one is sent until its action starts or
+  /// ``cancel()`` drops it. `false` while only the action runs. Safe to read from any thread.
+  ///
+  /// ```swift
+  /// show(offset)
+  /// refreshIndicator.isVisible = show.isPending  // true while a value waits for its window
+  /// ```
+  public var isPending: Bool {
+    readPending()
   }
 }
 

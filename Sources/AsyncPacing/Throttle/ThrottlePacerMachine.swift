@@ -28,6 +28,9 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
     return actions
   }
 
+  @inlinable
+  var hasPendingValue: Bool { phase.candidateValue != nil }
+
   /// A pacer's cancel: the candidate goes, and so does an emitted value that waited for its
   /// start (no window will open for it); the open window stays. Returns the next `wakeAt`.
   @inlinable

@@ -11,7 +11,7 @@ import Testing
   ) {
     let events = Marble.parse(input)
     for timers in MachineDriver.TimerDelivery.all {
-      var machine = DebounceMachine<String, TestClock.Instant>(
+      var machine = FixedDebounceMachine<String, TestClock.Instant>(
         DebounceConfiguration(
           interval: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) }))
       let actual = MachineDriver.run(&machine, events, timers: timers)
@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func flushMakesThePendingElementDueNow() {
-    var machine = DebounceMachine<String, TestClock.Instant>(
+    var machine = FixedDebounceMachine<String, TestClock.Instant>(
       DebounceConfiguration(interval: .seconds(3), edges: .trailing, maxWait: .seconds(5)))
     _ = machine.elementArrived("a", at: MachineDriver.instant(0))
     var actions = machine.flush(at: MachineDriver.instant(1))
@@ -90,7 +90,7 @@ import Testing
   }
 
   @Test func nothingHappensAfterTheEnd() {
-    var machine = DebounceMachine<String, TestClock.Instant>(
+    var machine = FixedDebounceMachine<String, TestClock.Instant>(
       DebounceConfiguration(interval: .seconds(1), edges: [.leading, .trailing], maxWait: nil))
     _ = machine.upstreamFinished(at: MachineDriver.instant(0))
     #expect(machine.elementArrived("a", at: MachineDriver.instant(1)).isEmpty)

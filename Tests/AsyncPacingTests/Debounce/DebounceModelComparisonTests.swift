@@ -19,7 +19,7 @@ import Testing
       let maxWait = maxWaitExtra.map { interval + $0 }
       let input = RandomSchedules.make(interval: interval, using: &random)
       let expected = DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
-      var machine = DebounceMachine<String, TestClock.Instant>(
+      var machine = FixedDebounceMachine<String, TestClock.Instant>(
         DebounceConfiguration(
           interval: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) }))
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())

@@ -179,10 +179,12 @@ struct DiagramSpec: Sendable {
     case throttleOperator = "throttle"
     case debouncer = "Debouncer"
     case throttler = "Throttler"
+    case sampleOperator = "sample"
 
     /// The options a spec may give, in the order it must give them.
     var options: [String] {
       switch self {
+      case .sampleOperator: ["consumer"]
       case .debounceOperator: ["edges", "maxWait", "consumer"]
       case .throttleOperator: ["latest", "edges", "reducing", "reducer", "consumer"]
       case .debouncer: ["edges", "maxWait", "cancelsRunningAction", "action"]
@@ -195,6 +197,8 @@ struct DiagramSpec: Sendable {
 
   var subject: Subject
   var interval: Int
+  /// Per-element intervals, `debounce(2, b: 0)`: element `b` sets 0 steps, every other one 2.
+  var elementIntervals: [String: Int] = [:]
   var edges: PacingEdges
   var maxWait: Int?
   /// `latest: false` keeps the first element, `reducing: +` concatenates.
@@ -216,7 +220,8 @@ struct DiagramSpec: Sendable {
     guard let open = spec.firstIndex(of: "("), spec.hasSuffix(")"),
       let subject = Subject(rawValue: String(spec[..<open]))
     else {
-      throw DiagramProblem("expected debounce(N), throttle(N), Debouncer(N) or Throttler(N)")
+      throw DiagramProblem(
+        "expected debounce(N), throttle(N), Debouncer(N), Throttler(N) or sample(N)")
     }
     self.subject = subject
     var arguments = spec[spec.index(after: open)..<spec.index(before: spec.endIndex)]
@@ -227,6 +232,16 @@ struct DiagramSpec: Sendable {
     var allowed = subject.options[...]
     while !arguments.isEmpty {
       let (name, value) = try Self.option(from: &arguments)
+      if name.count == 1, name.allSatisfy({ ("a"..."z").contains($0) }) {
+        guard subject == .debounceOperator || subject == .debouncer else {
+          throw DiagramProblem("per-element intervals (`\(name):`) are for debounce and Debouncer")
+        }
+        guard allowed.count == subject.options.count else {
+          throw DiagramProblem("per-element intervals (`\(name):`) come before the other options")
+        }
+        elementIntervals[name] = try Self.steps(value)
+        continue
+      }
       guard let position = allowed.firstIndex(of: name) else {
         let takes = "\(subject.rawValue) takes " + subject.options.joined(separator: ", ")
         throw DiagramProblem(
@@ -261,12 +276,18 @@ struct DiagramSpec: Sendable {
   }
 
   /// The operators stop the process on these; a row that asks for one is a mistake.
+  /// The interval `element` sets, in steps.
+  func interval(of element: String) -> Int { elementIntervals[element] ?? interval }
+
   private func checkTheOperatorAcceptsIt() throws(DiagramProblem) {
+    if subject == .sampleOperator && interval == 0 {
+      throw DiagramProblem("`sample` needs an interval greater than zero")
+    }
     guard let maxWait else { return }
     guard edges.contains(.trailing) else {
       throw DiagramProblem("`maxWait` needs the trailing edge")
     }
-    guard maxWait >= interval else {
+    guard maxWait >= interval || !elementIntervals.isEmpty else {
       throw DiagramProblem("`maxWait` must not be shorter than the interval")
     }
   }

@@ -27,11 +27,24 @@ struct DiagramRun: Sendable {
     let maxWait = spec.maxWait.map { Duration.steps($0) }
     // Long enough after the last input for everything pending, and a busy action, to settle
     // (a `max` period never does: nothing is due within any horizon).
-    let periods = [spec.interval, spec.maxWait ?? 0].filter { $0 != .max }.reduce(0, +)
+    let periods = [spec.interval, spec.maxWait ?? 0, spec.elementIntervals.values.max() ?? 0]
+      .filter { $0 != .max }.reduce(0, +)
     let horizon = 20 + 2 * (periods + spec.actionSteps + spec.consumerSteps)
     let name = "the \(spec.subject.rawValue) \(spec.subject.isPacer ? "pacer" : "operator")"
     return DiagramRun(name: name) { input, sourceLocation in
       switch spec.subject {
+      case .sampleOperator:
+        return await OperatorHarness.run(
+          input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { upstream, clock in upstream.sample(every: interval, clock: clock) }
+      case .debounceOperator where !spec.elementIntervals.isEmpty:
+        return await OperatorHarness.run(
+          input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { upstream, clock in
+          upstream.debounce(
+            for: { .steps(spec.interval(of: $0)) }, edges: spec.edges, maxWait: maxWait,
+            clock: clock)
+        }
       case .debounceOperator:
         return await OperatorHarness.run(
           input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
@@ -50,6 +63,16 @@ struct DiagramRun: Sendable {
             try? await clock.sleep(for: .seconds(spec.reducerSteps))
             return (folded ?? "") + element
           }
+        }
+      case .debouncer where !spec.elementIntervals.isEmpty:
+        return await PacerHarness.run(
+          input, actionSteps: spec.actionSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { clock, action in
+          let debouncer = Debouncer(
+            for: { (value: String) in .steps(spec.interval(of: value)) }, edges: spec.edges,
+            maxWait: maxWait, clock: clock, cancelsRunningAction: spec.cancelsRunningAction,
+            action)
+          return ({ debouncer.send($0) }, debouncer)
         }
       case .debouncer:
         return await PacerHarness.run(
@@ -77,8 +100,21 @@ struct DiagramRun: Sendable {
     -> DiagramRun
   {
     DiagramRun(name: "the machine, timers \(timers)") { input, _ in
+      if spec.subject == .sampleOperator {
+        var machine = SampleMachine<String, TestClock.Instant>(
+          interval: .steps(spec.interval), origin: TestClock.Instant())
+        return MachineDriver.run(&machine, input, timers: timers)
+      }
+      if spec.subject.isDebounce && !spec.elementIntervals.isEmpty {
+        var machine = DebounceMachine<String, TestClock.Instant, _>(
+          DebounceConfiguration(
+            intervalPerElementEdges: spec.edges, maxWait: spec.maxWait.map { .steps($0) },
+            function: "debounce"),
+          intervals: IntervalPerValue { .steps(spec.interval(of: $0)) })
+        return MachineDriver.run(&machine, input, timers: timers)
+      }
       if spec.subject.isDebounce {
-        var machine = DebounceMachine<String, TestClock.Instant>(
+        var machine = FixedDebounceMachine<String, TestClock.Instant>(
           DebounceConfiguration(
             interval: .steps(spec.interval), edges: spec.edges,
             maxWait: spec.maxWait.map { .steps($0) }))
@@ -91,11 +127,14 @@ struct DiagramRun: Sendable {
 
   private static func model(_ spec: DiagramSpec) -> DiagramRun {
     DiagramRun(name: "the reference model") { input, _ in
+      if spec.subject == .sampleOperator {
+        return SampleModel.run(input, interval: spec.interval)
+      }
       guard spec.subject.isDebounce else {
         return ThrottleModel.run(input, interval: spec.interval, fold: spec.fold, edges: spec.edges)
       }
       return DebounceModel.run(
-        input, interval: spec.interval, edges: spec.edges, maxWait: spec.maxWait)
+        input, intervals: { spec.interval(of: $0) }, edges: spec.edges, maxWait: spec.maxWait)
     }
   }
 }
@@ -106,6 +145,7 @@ extension DiagramSpec {
   fileprivate var counterpart: DiagramSpec? {
     var other = self
     switch subject {
+    case .sampleOperator: return nil
     case .debounceOperator: other.subject = .debouncer
     case .throttleOperator: other.subject = .throttler
     case .debouncer: other.subject = .debounceOperator

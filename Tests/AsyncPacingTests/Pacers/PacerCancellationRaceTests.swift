@@ -4,11 +4,13 @@ import Testing
 
 /// Interleavings found in review, pinned down.
 @Suite struct PacerCancellationRaceTests {
-  private typealias Engine = PacerRunner<DebounceMachine<Int, ElapsedInstant<Duration>>, TestClock>
+  private typealias Engine = PacerRunner<
+    FixedDebounceMachine<Int, ElapsedInstant<Duration>>, TestClock
+  >
 
   private static func engine(clock: TestClock, ran: Recorder<Int>) -> Engine {
     Engine(
-      machine: DebounceMachine(
+      machine: FixedDebounceMachine(
         DebounceConfiguration(interval: Duration.zero, edges: .trailing, maxWait: nil)),
       clock: clock, tolerance: nil, cancelsRunningAction: false,
       action: { @MainActor (value: Int) in ran.record(value) })

@@ -19,7 +19,16 @@ enum DebounceModel {
       precondition(edges.contains(.trailing), "DebounceModel: maxWait needs the trailing edge")
       precondition(maxWait >= interval, "DebounceModel: maxWait \(maxWait) < interval \(interval)")
     }
-    var debounce = Debounce(interval: interval, edges: edges, maxWait: maxWait)
+    return run(input, intervals: { _ in interval }, edges: edges, maxWait: maxWait)
+  }
+
+  /// Runs debounce with each element's own interval, `intervals(element)` steps; `maxWait` is
+  /// not compared with them.
+  static func run(
+    _ input: [TimedEvent], intervals: @escaping (String) -> Int, edges: PacingEdges = .trailing,
+    maxWait: Int? = nil
+  ) -> [TimedEvent] {
+    var debounce = Debounce(intervals: intervals, edges: edges, maxWait: maxWait)
     var now = 0
     for timed in input {
       precondition(timed.step >= now, "DebounceModel: input is not sorted by step: \(input)")
@@ -37,15 +46,16 @@ enum DebounceModel {
 }
 
 private struct Debounce {
-  let interval: Int
+  let intervals: (String) -> Int
   let edges: PacingEdges
   let maxWait: Int?
 
   var output: [TimedEvent] = []
   var ended = false
 
-  // Any element counts, emitted or not: every element restarts the quiet period.
-  private var previousArrival: Int?
+  // Any element counts, emitted or not: every element starts a quiet period of its own. `nil`:
+  // no element yet; `.some(nil)`: a quiet period that never ends.
+  private var previousQuietEnd: Int??
   private var pending: String?
   /// `nil`: the quiet period never ends.
   private var quietDeadline: Int?
@@ -53,8 +63,8 @@ private struct Debounce {
   // replace the pending value but keep this bound.
   private var maxWaitDeadline: Int?
 
-  init(interval: Int, edges: PacingEdges, maxWait: Int?) {
-    self.interval = interval
+  init(intervals: @escaping (String) -> Int, edges: PacingEdges, maxWait: Int?) {
+    self.intervals = intervals
     self.edges = edges
     self.maxWait = maxWait
   }
@@ -85,9 +95,9 @@ private struct Debounce {
 
   private mutating func receive(_ value: String, at step: Int) {
     // A quiet period that never ends is never over.
-    let isLeadingEdge =
-      previousArrival.map { $0.after(interval).map { step >= $0 } ?? false } ?? true
-    previousArrival = step
+    let isLeadingEdge = previousQuietEnd.map { $0.map { step >= $0 } ?? false } ?? true
+    let quietEnd = step.after(max(intervals(value), 0))
+    previousQuietEnd = .some(quietEnd)
     if edges.contains(.leading) && isLeadingEdge {
       emit(value, at: step)
     } else if edges.contains(.trailing) {
@@ -95,14 +105,14 @@ private struct Debounce {
         maxWaitDeadline = step.after(maxWait)
       }
       pending = value
-      quietDeadline = step.after(interval)
+      quietDeadline = quietEnd
     }
   }
 
   private mutating func emit(_ value: String, at step: Int) {
     output.append(TimedEvent(step: step, event: .value(value)))
     // An emission (quiet, maxWait or leading) ends the maxWait bound, but not the quiet
-    // period: `previousArrival` is left alone.
+    // period: `previousQuietEnd` is left alone.
     pending = nil
     maxWaitDeadline = nil
   }

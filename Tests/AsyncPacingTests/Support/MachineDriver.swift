@@ -89,7 +89,9 @@ struct MachineDriver {
         var wake = deadline
         if case .randomlyLate = timers, let next {
           // Late by a random number of quarter steps, possibly past the next event.
-          let quarterSteps = max(Int(deadline.duration(to: next) / .milliseconds(250)), 0)
+          // A deadline past the next event (as far as the longest `Duration`) is no later.
+          let gap = deadline.duration(to: next)
+          let quarterSteps = gap <= .zero ? 0 : Int(min(gap / .milliseconds(250), 1e6))
           let lateness = Int(random.next() % UInt64(quarterSteps + 2))
           wake = deadline.advanced(by: .milliseconds(250) * lateness)
         }

@@ -8,6 +8,10 @@ extension TestClock.Instant: PacingInstant {
     let (sum, overflow) = offset.attoseconds.addingReportingOverflow(duration.attoseconds)
     return overflow ? nil : Self(offset: Duration(attoseconds: sum))
   }
+
+  public func duration(since earlier: Self) -> Duration {
+    offset - earlier.offset
+  }
 }
 
 extension Duration {

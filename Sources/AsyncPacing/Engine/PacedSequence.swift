@@ -1,0 +1,53 @@
+/// A sequence that runs an upstream through a pacing machine, for the operators whose public
+/// type is opaque (`some AsyncSequence<Element, Failure>`): each iterator starts from a copy
+/// of `machine`, the machine's initial state.
+@usableFromInline
+struct PacedSequence<Base: AsyncSequence & Sendable, C: Clock, Machine: PacingMachine>:
+  AsyncSequence, Sendable
+where
+  Base.Element: Sendable, Machine.Instant == ElapsedInstant<C.Duration>,
+  Machine.Element == Base.Element
+{
+  @usableFromInline typealias Element = Machine.Output
+  @usableFromInline typealias Failure = Base.Failure
+
+  @usableFromInline let base: Base
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let machine: Machine
+
+  @inlinable
+  init(base: Base, clock: C, tolerance: C.Duration?, machine: Machine) {
+    self.base = base
+    self.clock = clock
+    self.tolerance = tolerance
+    self.machine = machine
+  }
+
+  @inlinable
+  func makeAsyncIterator() -> Iterator {
+    Iterator(
+      PacingIteration(
+        engine: PacingEngine(base: base, machine: machine, clock: clock, tolerance: tolerance)))
+  }
+
+  @usableFromInline
+  struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline let iteration: PacingIteration<PacingEngine<Base, Machine, C>>
+
+    @inlinable
+    init(_ iteration: PacingIteration<PacingEngine<Base, Machine, C>>) {
+      self.iteration = iteration
+    }
+
+    @inlinable
+    mutating func next() async throws(Failure) -> Element? {
+      try await iteration.engine.next(isolation: nil)
+    }
+
+    @inlinable
+    mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      try await iteration.engine.next(isolation: actor)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/// Where a machine gets the interval a value sets: its quiet period, or the window it opens.
+///
+/// A fixed interval and one computed per element are two implementations of one machine: the
+/// fixed one, specialised, costs what a stored constant costs.
+@usableFromInline
+protocol PacingIntervals<Value>: Sendable {
+  associatedtype Value
+  associatedtype Duration: DurationProtocol
+  /// The interval `value` sets; never negative.
+  func interval(for value: Value) -> Duration
+}
+
+/// The same interval for every value: the operators' and pacers' `for: Duration` forms.
+@usableFromInline
+struct FixedInterval<Value, Duration: DurationProtocol>: PacingIntervals {
+  @usableFromInline let interval: Duration
+
+  @inlinable
+  init(_ interval: Duration) {
+    self.interval = interval
+  }
+
+  @inlinable @inline(__always)
+  func interval(for value: Value) -> Duration { interval }
+}
+
+/// An interval computed from each value by the user's closure, called once per value whose
+/// interval matters. A negative result counts as zero: a trap inside an internal task would
+/// name nothing.
+@usableFromInline
+struct IntervalPerValue<Value, Duration: DurationProtocol>: PacingIntervals {
+  @usableFromInline let intervalOf: @Sendable (Value) -> Duration
+
+  @inlinable
+  init(_ intervalOf: @escaping @Sendable (Value) -> Duration) {
+    self.intervalOf = intervalOf
+  }
+
+  @inlinable
+  func interval(for value: Value) -> Duration {
+    let interval = intervalOf(value)
+    return interval < .zero ? .zero : interval
+  }
+}

@@ -1,0 +1,169 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Emits, at every tick of `interval`, the latest element that arrived since the previous
+  /// tick, if any.
+  ///
+  /// ```swift
+  /// for await reading in readings.sample(every: .milliseconds(100), clock: clock) {
+  ///   display(reading)
+  /// }
+  /// ```
+  ///
+  /// Ticks fall at `interval`, `2 × interval`, … after the first `next()`, and keep that phase
+  /// through idle stretches. A tick with no new element emits nothing: an older value is never
+  /// repeated. An element arriving exactly at a tick belongs to the next period. When the
+  /// upstream finishes, a pending element is emitted at once, then the finish: the last value
+  /// is never lost (Kotlin's and RxJS's `sample` drop it). When it throws, the pending element
+  /// is dropped and the error is thrown. A busy consumer gets the latest sample.
+  ///
+  /// - Parameters:
+  ///   - interval: The time between ticks; greater than zero.
+  ///   - tolerance: Passed to the clock's `sleep`; it never changes what is emitted.
+  ///   - clock: The clock the ticks fall on, such as a ``TestClock`` in tests.
+  @inlinable
+  public func sample<C: Clock>(
+    every interval: C.Duration, tolerance: C.Duration? = nil, clock: C
+  ) -> AsyncSampleSequence<Self, C> {
+    checkArgument(
+      interval > .zero, "sample(every:): `interval` must be greater than zero (got \(interval))")
+    return AsyncSampleSequence(base: self, interval: interval, clock: clock, tolerance: tolerance)
+  }
+
+  /// Emits, at every tick of `interval` on the continuous clock, the latest element that
+  /// arrived since the previous tick, if any.
+  ///
+  /// ```swift
+  /// for await reading in accelerometer.readings.sample(every: .milliseconds(100)) {
+  ///   display(reading)
+  /// }
+  /// ```
+  ///
+  /// See ``_Concurrency/AsyncSequence/sample(every:tolerance:clock:)->AsyncSampleSequence<Self,C>``.
+  @inlinable
+  public func sample(
+    every interval: Duration, tolerance: Duration? = nil
+  ) -> AsyncSampleSequence<Self, ContinuousClock> {
+    sample(every: interval, tolerance: tolerance, clock: ContinuousClock())
+  }
+
+  /// Samples on a clock stored as `any Clock<Duration>`, as
+  /// ``_Concurrency/AsyncSequence/sample(every:tolerance:clock:)->AsyncSampleSequence<Self,C>``
+  /// does on a concrete clock.
+  ///
+  /// ```swift
+  /// let clock: any Clock<Duration> = ContinuousClock()
+  /// for await reading in readings.sample(every: .milliseconds(100), clock: clock) {
+  ///   display(reading)
+  /// }
+  /// ```
+  @_disfavoredOverload
+  @inlinable
+  public func sample(
+    every interval: Duration, tolerance: Duration? = nil, clock: any Clock<Duration>
+  ) -> AsyncSampleSequence<Self, AnyClock<Duration>> {
+    sample(every: interval, tolerance: tolerance, clock: AnyClock.erasing(clock))
+  }
+}
+
+/// An asynchronous sequence that emits, at every tick of an interval, the latest upstream
+/// element of the period the tick ends.
+///
+/// Create one with ``_Concurrency/AsyncSequence/sample(every:tolerance:clock:)->AsyncSampleSequence<Self,C>``.
+/// Its `Failure` is the upstream's: a non-throwing upstream gives a sequence you iterate with
+/// `for await`, no `try`.
+///
+/// ```swift
+/// let sampled: AsyncSampleSequence<AsyncStream<Double>, ContinuousClock> =
+///   readings.sample(every: .milliseconds(100))
+/// for await reading in sampled { display(reading) }
+/// ```
+public struct AsyncSampleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
+  Sendable
+where Base.Element: Sendable {
+  /// The upstream's element type: a sample emits upstream elements unchanged.
+  ///
+  /// ```swift
+  /// for await reading in readings.sample(every: .milliseconds(100)) { print(reading) }
+  /// ```
+  public typealias Element = Base.Element
+
+  /// The upstream's failure type: sampling adds no error of its own.
+  ///
+  /// ```swift
+  /// let (updates, _) = AsyncThrowingStream.makeStream(of: Int.self)  // Failure: any Error
+  /// for try await value in updates.sample(every: .seconds(1)) { print(value) }
+  /// ```
+  public typealias Failure = Base.Failure
+
+  @usableFromInline let base: Base
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Duration?
+
+  @inlinable
+  init(base: Base, interval: C.Duration, clock: C, tolerance: C.Duration?) {
+    self.base = base
+    self.interval = interval
+    self.clock = clock
+    self.tolerance = tolerance
+  }
+
+  /// Creates an iterator; the ticks count from its first `next()`.
+  ///
+  /// ```swift
+  /// var sampled = readings.sample(every: .milliseconds(100)).makeAsyncIterator()
+  /// let first = await sampled.next()
+  /// ```
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    let machine = SampleMachine<Base.Element, ElapsedInstant<C.Duration>>(
+      interval: interval, origin: ElapsedInstant(.zero))
+    return Iterator(
+      PacingIteration(
+        engine: PacingEngine(base: base, machine: machine, clock: clock, tolerance: tolerance)))
+  }
+
+  /// The iterator of an ``AsyncSampleSequence``. Dropping it cancels the iteration.
+  ///
+  /// ```swift
+  /// var sampled = readings.sample(every: .milliseconds(100)).makeAsyncIterator()
+  /// while let reading = await sampled.next() { display(reading) }
+  /// ```
+  public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline typealias Engine = PacingEngine<
+      Base, SampleMachine<Base.Element, ElapsedInstant<C.Duration>>, C
+    >
+
+    @usableFromInline let iteration: PacingIteration<Engine>
+
+    @inlinable
+    init(_ iteration: PacingIteration<Engine>) {
+      self.iteration = iteration
+    }
+
+    /// Waits for the next sample.
+    ///
+    /// Returns `nil` once the upstream has finished and its last element was delivered, after
+    /// an error was thrown, or when the consuming task is cancelled. Throws the upstream's
+    /// error. Call it from one task at a time.
+    ///
+    /// ```swift
+    /// let first = await sampled.next()
+    /// ```
+    @inlinable
+    public mutating func next() async throws(Failure) -> Element? {
+      try await iteration.engine.next(isolation: nil)
+    }
+
+    /// Waits for the next sample, as ``next()``, and resumes on `actor`.
+    ///
+    /// ```swift
+    /// let first = await sampled.next(isolation: #isolation)
+    /// ```
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
+      -> Element?
+    {
+      try await iteration.engine.next(isolation: actor)
+    }
+  }
+}
