@@ -56,17 +56,24 @@ public final class Debouncer<Value: Sendable>: Sendable {
   ///     once a newer query settles.
   ///   - action: What to run with each value that falls due.
   @inlinable
-  public init<C: Clock>(
+  public convenience init<C: Clock>(
     for interval: C.Duration, tolerance: C.Duration? = nil, edges: PacingEdges = .trailing,
     maxWait: C.Duration? = nil, clock: C, cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    let runner = PacerRunner(
-      machine: FixedDebounceMachine<Value, ElapsedInstant<C.Duration>>(
-        DebounceConfiguration(
-          interval: interval, edges: edges, maxWait: maxWait, function: "Debouncer")),
-      clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
-      action: action)
+    self.init(
+      runner: PacerRunner(
+        machine: FixedDebounceMachine<Value, ElapsedInstant<C.Duration>>(
+          DebounceConfiguration(
+            interval: interval, edges: edges, maxWait: maxWait, function: "Debouncer")),
+        clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
+        action: action))
+  }
+
+  /// The public initializers' one shell: the debouncer reaches its runner only through these
+  /// closures, so its type does not depend on the machine.
+  @inlinable
+  init<Machine, C>(runner: PacerRunner<Machine, C>) where Machine.Output == Value {
     sendValue = { runner.send($0) }
     flushPending = { runner.flush() }
     cancelPending = { runner.cancel(release: $0) }
@@ -103,23 +110,20 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// one too long to represent never ends. `maxWait` is not compared with the intervals. Everything
   /// else is as for the initializer that takes one interval for every value.
   @inlinable
-  public init<C: Clock>(
+  public convenience init<C: Clock>(
     for interval: @escaping @Sendable (Value) -> C.Duration, tolerance: C.Duration? = nil,
     edges: PacingEdges = .trailing, maxWait: C.Duration? = nil, clock: C,
     cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    let runner = PacerRunner(
-      machine: DebounceMachine<Value, ElapsedInstant<C.Duration>, _>(
-        DebounceConfiguration(
-          intervalPerElementEdges: edges, maxWait: maxWait, function: "Debouncer"),
-        intervals: IntervalPerValue(interval)),
-      clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
-      action: action)
-    sendValue = { runner.send($0) }
-    flushPending = { runner.flush() }
-    cancelPending = { runner.cancel(release: $0) }
-    readPending = { runner.isPending }
+    self.init(
+      runner: PacerRunner(
+        machine: DebounceMachine<Value, ElapsedInstant<C.Duration>, _>(
+          DebounceConfiguration(
+            intervalPerElementEdges: edges, maxWait: maxWait, function: "Debouncer"),
+          intervals: IntervalPerValue(interval)),
+        clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
+        action: action))
   }
 
   /// Creates a debouncer whose quiet period is each value's own, on the continuous clock.

@@ -99,6 +99,8 @@ final class CooperativePoolProbe: Sendable {
       return nil
     }
     guard let waited else {
+      // Detached on purpose: the probe must run on the cooperative pool, whatever executor
+      // the caller prefers; it touches no clock, so no test can wait for it.
       Task.detached { self.postedAt.withLock { $0 = nil } }
       return .zero
     }
