@@ -124,6 +124,8 @@ await measureTable(
     },
   ], target: 4, runs: runs)
 
+await measureOperatorForms(count: fastCount, runs: runs)
+
 await measureTable(
   "AsyncStream fed by a producer task, \(streamCount) elements (target: at most 1.2× raw)",
   baseline: Workload(name: "raw iteration", elements: streamCount) {

@@ -151,5 +151,46 @@ func scenarios<C: Clock<Duration>>(
         return seen == ["a@0", "b@2", "d@4", "e@6"]
       }
     ),
+    (
+      "sample" + suffix,
+      {
+        let seen = await playThroughOperator(
+          letters("abcdefg", endAt: 7), horizon: 10, advancing: advancing
+        ) {
+          upstream, testClock in upstream.sample(every: .seconds(2), clock: clock(testClock))
+        }
+        return seen == ["b@2", "d@4", "f@6", "g@7", "|@7"]
+      }
+    ),
+    (
+      "throttle, an interval per element" + suffix,
+      {
+        let seen = await playThroughOperator(
+          letters("abc") + letters("d", from: 4) + letters("e", from: 8, endAt: 9), horizon: 12,
+          advancing: advancing
+        ) {
+          upstream, testClock in
+          upstream.throttle(
+            for: { $0 == "a" ? .seconds(4) : .seconds(1) }, clock: clock(testClock))
+        }
+        return seen == ["a@0", "c@4", "d@5", "e@8", "|@9"]
+      }
+    ),
+    (
+      "Throttler, an interval per value" + suffix,
+      {
+        let seen = await playThroughPacer(
+          letters("abc") + letters("d", from: 4) + letters("e", from: 8), horizon: 10,
+          advancing: advancing
+        ) {
+          testClock, action in
+          let throttler = Throttler(
+            for: { (value: String) in value == "a" ? .seconds(4) : .seconds(1) },
+            clock: clock(testClock), action)
+          return { throttler.send($0) }
+        }
+        return seen == ["a@0", "c@4", "d@5", "e@8"]
+      }
+    ),
   ]
 }

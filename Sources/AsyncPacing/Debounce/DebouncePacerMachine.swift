@@ -13,7 +13,7 @@ extension DebounceMachine: CallbackPacingMachine {
 
   /// Debounce times arrivals, not actions.
   @inlinable
-  mutating func emissionStarted(at now: Instant) -> Actions {
+  mutating func emissionStarted(_ value: Output, at now: Instant, othersWaiting: Bool) -> Actions {
     var actions = Actions()
     actions.wakeAt = deadline
     return actions

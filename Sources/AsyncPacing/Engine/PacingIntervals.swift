@@ -8,20 +8,32 @@ protocol PacingIntervals<Value>: Sendable {
   associatedtype Duration: DurationProtocol
   /// The interval `value` sets; never negative.
   func interval(for value: Value) -> Duration
+  /// Whether some value may set a zero interval: a window that ends where it starts must be
+  /// closed by the event that opened it. Known for a fixed interval, so that a throttle's
+  /// per-element path does not look for one.
+  var mayBeZero: Bool { get }
+  /// The interval every value sets, if it is one for all: what a reducing throttle, whose
+  /// elements are not its values, opens a trailing-only window with.
+  var sharedInterval: Duration? { get }
 }
 
 /// The same interval for every value: the operators' and pacers' `for: Duration` forms.
 @usableFromInline
 struct FixedInterval<Value, Duration: DurationProtocol>: PacingIntervals {
   @usableFromInline let interval: Duration
+  @usableFromInline let mayBeZero: Bool
 
   @inlinable
   init(_ interval: Duration) {
     self.interval = interval
+    self.mayBeZero = interval == .zero
   }
 
   @inlinable @inline(__always)
   func interval(for value: Value) -> Duration { interval }
+
+  @inlinable
+  var sharedInterval: Duration? { interval }
 }
 
 /// An interval computed from each value by the user's closure, called once per value whose
@@ -41,4 +53,10 @@ struct IntervalPerValue<Value, Duration: DurationProtocol>: PacingIntervals {
     let interval = intervalOf(value)
     return interval < .zero ? .zero : interval
   }
+
+  @inlinable
+  var mayBeZero: Bool { true }
+
+  @inlinable
+  var sharedInterval: Duration? { nil }
 }

@@ -6,8 +6,10 @@
 protocol CallbackPacingMachine: PacingMachine where Output == Element {
   /// The pending value becomes due now, whatever its deadline.
   mutating func flush(at now: Instant) -> PacingActions<Output, Instant>
-  /// The action really started at `now` with an emitted value.
-  mutating func emissionStarted(at now: Instant) -> PacingActions<Output, Instant>
+  /// The action really started at `now` with `value`, one the machine emitted; `othersWaiting`:
+  /// values emitted after it wait in the shell's mailbox.
+  mutating func emissionStarted(_ value: Output, at now: Instant, othersWaiting: Bool)
+    -> PacingActions<Output, Instant>
   /// Drops the pending value, and forgets an emission the shell dropped from its mailbox;
   /// quiet periods and windows stay as they are. Returns the machine's next `wakeAt`.
   mutating func dropPending() -> Instant?

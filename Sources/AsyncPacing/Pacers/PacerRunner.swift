@@ -286,7 +286,9 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       else { return false }
       let now = state.time.clamp(timebase.now)
       state.side.actionHasStarted = true
-      apply(state.machine.emissionStarted(at: now), failure: nil, to: &state, effects: &effects)
+      let started = state.machine.emissionStarted(
+        value, at: now, othersWaiting: !state.mailbox.isEmpty)
+      apply(started, failure: nil, to: &state, effects: &effects)
       return true
     }
     perform(effects)

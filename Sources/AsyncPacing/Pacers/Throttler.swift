@@ -43,18 +43,24 @@ public final class Throttler<Value: Sendable>: Sendable {
   ///     cancels it, and runs as soon as the cancelled action returns.
   ///   - action: What to run with each value that falls due.
   @inlinable
-  public init<C: Clock>(
+  public convenience init<C: Clock>(
     for interval: C.Duration, clock: C, latest: Bool = true,
     edges: PacingEdges = [.leading, .trailing], cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    let runner = PacerRunner(
-      machine: ThrottleMachine<Value, Value, ElapsedInstant<C.Duration>>(
-        ThrottleConfiguration(
-          interval: interval, edges: edges, windowStart: .whenEmissionStarts,
-          function: "Throttler"),
-        fold: .keeping(latest: latest)),
-      clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action)
+    self.init(
+      runner: PacerRunner(
+        machine: FixedThrottleMachine<Value, Value, ElapsedInstant<C.Duration>>(
+          ThrottleConfiguration(
+            interval: interval, edges: edges, windowStart: .whenEmissionStarts,
+            function: "Throttler"),
+          fold: .keeping(latest: latest)),
+        clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
+        action: action))
+  }
+
+  @inlinable
+  init<Machine, C>(runner: PacerRunner<Machine, C>) where Machine.Output == Value {
     sendValue = { runner.send($0) }
     flushPending = { runner.flush() }
     cancelPending = { runner.cancel(release: $0) }
@@ -72,6 +78,58 @@ public final class Throttler<Value: Sendable>: Sendable {
   public convenience init(
     for interval: Duration, latest: Bool = true, edges: PacingEdges = [.leading, .trailing],
     cancelsRunningAction: Bool = false,
+    @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    self.init(
+      for: interval, clock: ContinuousClock(), latest: latest, edges: edges,
+      cancelsRunningAction: cancelsRunningAction, action)
+  }
+
+  /// Creates a throttler whose windows last the interval of the value that opens each,
+  /// measured on `clock`: a log view that holds updates back longer after an error line.
+  ///
+  /// ```swift
+  /// let show = Throttler(for: { (line: LogLine) in line.isError ? .seconds(5) : .seconds(1) },
+  ///   clock: clock) { line in await console.show(line) }
+  /// ```
+  ///
+  /// The window a value's start opens lasts `interval(value)`; with `edges: .trailing` the
+  /// first value of a burst opens a window without running, and that window lasts its
+  /// interval even if a later value replaces it. `interval` is called once per value that
+  /// opens a window (a burst's first value is asked again only if a value flushed after it
+  /// waits when it starts), under the throttler's lock: keep it cheap and pure, and do not call
+  /// the throttler from it. A negative result counts as zero (the window ends at once, and the
+  /// next value runs at once too); one too long to represent never ends. Everything else is
+  /// as for the initializer that takes one interval for every value.
+  @inlinable
+  public convenience init<C: Clock>(
+    for interval: @escaping @Sendable (Value) -> C.Duration, clock: C, latest: Bool = true,
+    edges: PacingEdges = [.leading, .trailing], cancelsRunningAction: Bool = false,
+    @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    self.init(
+      runner: PacerRunner(
+        machine: ThrottleMachine<Value, Value, ElapsedInstant<C.Duration>, _>(
+          ThrottleConfiguration(
+            intervalPerValueEdges: edges, windowStart: .whenEmissionStarts,
+            function: "Throttler"),
+          fold: .keeping(latest: latest), intervals: IntervalPerValue(interval)),
+        clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
+        action: action))
+  }
+
+  /// Creates a throttler whose windows last the interval of the value that opens each, on
+  /// the continuous clock.
+  ///
+  /// ```swift
+  /// let show = Throttler(for: { (line: LogLine) in line.isError ? .seconds(5) : .seconds(1) }) {
+  ///   line in await console.show(line)
+  /// }
+  /// ```
+  @inlinable
+  public convenience init(
+    for interval: @escaping @Sendable (Value) -> Duration, latest: Bool = true,
+    edges: PacingEdges = [.leading, .trailing], cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(

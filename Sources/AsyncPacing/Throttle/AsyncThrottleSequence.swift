@@ -148,7 +148,7 @@ where Base.Element: Sendable {
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline typealias Engine = PacingEngine<
-      Base, ThrottleMachine<Base.Element, Reduced, ElapsedInstant<C.Duration>>, C
+      Base, FixedThrottleMachine<Base.Element, Reduced, ElapsedInstant<C.Duration>>, C
     >
 
     @usableFromInline let iteration: PacingIteration<Engine>

@@ -14,8 +14,6 @@ struct ThrottleConfiguration<Duration: DurationProtocol>: Sendable {
   @usableFromInline let emitsLeading: Bool
   @usableFromInline let emitsTrailing: Bool
   @usableFromInline let windowStart: WindowStart
-  /// Zero-length windows end at their own start, so events must close them after themselves.
-  @usableFromInline let hasZeroInterval: Bool
 
   @inlinable
   init(
@@ -28,6 +26,16 @@ struct ThrottleConfiguration<Duration: DurationProtocol>: Sendable {
     self.emitsLeading = edges.contains(.leading)
     self.emitsTrailing = edges.contains(.trailing)
     self.windowStart = windowStart
-    self.hasZeroInterval = interval == .zero
+  }
+
+  /// The arguments of a throttle whose windows last the interval of the value that opens
+  /// each: only the edges are checked here.
+  @inlinable
+  init(
+    intervalPerValueEdges edges: PacingEdges, windowStart: WindowStart = .atEmission,
+    function: StaticString
+  ) {
+    // Unused: each window's length comes from the machine's `IntervalPerValue`.
+    self.init(interval: .zero, edges: edges, windowStart: windowStart, function: function)
   }
 }

@@ -4,9 +4,12 @@
 /// into the candidate, which the window's end emits, opening the next window; a window that
 /// ends with no candidate leaves the machine idle, and the next element is a leading edge.
 /// Keeping the latest element, keeping the first, and reducing are all folds, so one machine
-/// serves `throttle(latest:)` and `throttle(reducing:)`.
+/// serves `throttle(latest:)` and `throttle(reducing:)`. The interval is fixed, or set by the
+/// value that opens each window (`Intervals`).
 @usableFromInline
-struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInstant>: PacingMachine {
+struct ThrottleMachine<
+  Element: Sendable, Output: Sendable, Instant: PacingInstant, Intervals: PacingIntervals
+>: PacingMachine where Intervals.Value == Output, Intervals.Duration == Instant.Duration {
   @usableFromInline typealias Actions = PacingActions<Output, Instant>
 
   /// What a kept element becomes once folded.
@@ -16,18 +19,24 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     case leading
     /// The window's candidate.
     case candidate
+    /// Trailing only, while idle: it opens a window and is its candidate.
+    case opener
   }
 
   @usableFromInline let configuration: ThrottleConfiguration<Instant.Duration>
   @usableFromInline let fold: ThrottleFold<Element, Output>
+  @usableFromInline let intervals: Intervals
   @usableFromInline var phase = ThrottlePhase<Output, Instant>.idle
+  @usableFromInline var opener = ThrottleOpener<Instant.Duration>.none
 
   @inlinable
   init(
-    _ configuration: ThrottleConfiguration<Instant.Duration>, fold: ThrottleFold<Element, Output>
+    _ configuration: ThrottleConfiguration<Instant.Duration>, fold: ThrottleFold<Element, Output>,
+    intervals: Intervals
   ) {
     self.configuration = configuration
     self.fold = fold
+    self.intervals = intervals
   }
 
   /// An empty window's end is reported too: a pacer's burst lasts until the throttle is idle.
@@ -51,98 +60,34 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     var actions = Actions()
     guard !hasEnded else { return actions }
     closeWindows(upTo: now, into: &actions)
-    if let role = admitElement(at: now) {
-      let seed = role == .leading ? nil : phase.candidateValue
+    if let role = admitElement() {
+      let seed = role == .candidate ? phase.candidateValue : nil
       let value = ThrottleFold.keep(element, into: seed, latest: latest)
       switch role {
-      case .leading: emit(value, at: now, into: &actions)
-      case .candidate: setCandidate(value)
+      case .leading:
+        emit(value, at: now, into: &actions)
+      case .opener:
+        let length = intervals.interval(for: value)
+        opener = .candidate(length)
+        openWindow(at: now, length: length, candidate: .value(value))
+      case .candidate:
+        // A newer element replaces the burst's first as the candidate.
+        if latest, case .candidate = opener { opener = .none }
+        setCandidate(value)
       }
     }
-    if configuration.hasZeroInterval { closeWindows(upTo: now, into: &actions) }
+    // A zero-length window ends where it starts: the event that opened it closes it.
+    if intervals.mayBeZero { closeWindows(upTo: now, into: &actions) }
     actions.wakeAt = wakeAt
     return actions
   }
 
-  /// The shell awaits the reducer: the machine marks the fold in progress and asks for it.
+  /// Whether the machine keeps an element that arrives now, and as what.
   @inlinable
-  mutating func elementArrivedForAsyncFold(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
-    closeWindows(upTo: now, into: &actions)
-    if let role = admitElement(at: now) {
-      // The shell owns the candidate while it folds: a reducer that grows a collection then
-      // grows the only copy.
-      switch (role, phase) {
-      case (.leading, _):
-        phase = .foldingLeading
-        actions.foldRequest = .some(nil)
-      case (.candidate, .window(let end, .value(let candidate), let finishing)):
-        phase = .window(end: end, candidate: .folding, finishing: finishing)
-        actions.foldRequest = .some(candidate)
-      case (.candidate, .window(let end, .none, let finishing)):
-        phase = .window(end: end, candidate: .folding, finishing: finishing)
-        actions.foldRequest = .some(nil)
-      case (.candidate, .endlessWindow(.value(let candidate))):
-        phase = .endlessWindow(candidate: .folding)
-        actions.foldRequest = .some(candidate)
-      case (.candidate, .endlessWindow(.none)):
-        phase = .endlessWindow(candidate: .folding)
-        actions.foldRequest = .some(nil)
-      case (.candidate, _):
-        preconditionFailure("an element arrived before the previous fold finished")
-      }
-    }
-    actions.wakeAt = wakeAt
-    return actions
-  }
-
-  @inlinable
-  mutating func foldFinished(_ value: Output, at now: () -> Instant, mayLend: Bool) -> Actions {
-    var actions = Actions()
-    switch phase {
-    case .window(let end, .folding, let finishing):
-      // A window whose end the timer has not reported yet still counts as open: the timer
-      // emits the candidate at that end. Only an emission now needs the time.
-      if mayLend && lends(whileFinishing: finishing) {
-        // Every later element before `end` folds into this value: the shell keeps it.
-        actions.lendsCandidateUntil = end
-      } else {
-        phase = .window(end: end, candidate: .value(value), finishing: finishing)
-      }
-    case .endlessWindow(.folding):
-      // A window that never ends is not lent: a loan lasts until an instant.
-      phase = .endlessWindow(candidate: .value(value))
-    case .foldingLeading, .windowEndedWhileFolding:
-      let now = now()
-      phase = .idle
-      emit(value, at: now, into: &actions)
-      closeWindows(upTo: now, into: &actions)
-    case .idle, .window, .endlessWindow, .awaitingStart, .ended:
-      return actions
-    }
-    actions.wakeAt = wakeAt
-    return actions
-  }
-
-  /// Whether later elements of the window fold into its candidate, so that it may be lent:
-  /// not with the leading edge alone (window elements are dropped), nor once the upstream has
-  /// finished, nor for a pacer (its window opens when the action starts).
-  @inlinable
-  func lends(whileFinishing finishing: Bool) -> Bool {
-    guard configuration.emitsTrailing, !finishing else { return false }
-    if case .atEmission = configuration.windowStart { return true }
-    return false
-  }
-
-  /// Whether the machine keeps an element arriving at `now`, and as what.
-  @inlinable
-  mutating func admitElement(at now: Instant) -> Role? {
+  func admitElement() -> Role? {
     guard case .idle = phase else { return configuration.emitsTrailing ? .candidate : nil }
-    if configuration.emitsLeading { return .leading }
     // Trailing only: the first element opens a window and waits for its end.
-    openWindow(at: now, candidate: .none)
-    return .candidate
+    return configuration.emitsLeading ? .leading : .opener
   }
 
   /// Stores the folded candidate where the phase keeps it.
@@ -175,13 +120,13 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
   mutating func upstreamFinished(at now: Instant) -> Actions {
     var actions = Actions()
     guard !hasEnded else { return actions }
-    closeWindows(upTo: now, into: &actions)
+    closeWindows(upTo: now, into: &actions, thenEnding: true)
     switch phase {
     case .ended:
       return actions
     case .endlessWindow(.value(let candidate)):
       // A window that never ends must not hold the finish hostage.
-      emit(candidate, at: now, into: &actions)
+      actions.emit(candidate, dueAt: now)
       end(.finish, into: &actions)
     case .window(let end, .value(let candidate), _):
       // The rate is kept: the candidate waits for its window's end, and the finish for it.
@@ -199,7 +144,7 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
   mutating func deadlineUnreachable(at now: Instant) -> Actions {
     var actions = Actions()
     guard case .window(_, .value(let candidate), finishing: true) = phase else { return actions }
-    emit(candidate, at: now, into: &actions)
+    actions.emit(candidate, dueAt: now)
     end(.finish, into: &actions)
     return actions
   }
@@ -208,15 +153,19 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
   mutating func upstreamFailed(at now: Instant) -> Actions {
     var actions = Actions()
     guard !hasEnded else { return actions }
-    closeWindows(upTo: now, into: &actions)
+    closeWindows(upTo: now, into: &actions, thenEnding: true)
     guard !hasEnded else { return actions }
     end(.failure, into: &actions)
     return actions
   }
 
   /// Ends every window whose end is not after `now`, emitting its candidate at that end.
+  /// `thenEnding`: the sequence ends at `now`, so an emitted candidate opens no window (its
+  /// interval cannot matter, and the user's closure is not asked for it).
   @inlinable
-  mutating func closeWindows(upTo now: Instant, into actions: inout Actions) {
+  mutating func closeWindows(
+    upTo now: Instant, into actions: inout Actions, thenEnding: Bool = false
+  ) {
     while let end = phase.windowEnd, end <= now {
       switch phase {
       case .window(_, .folding, _):
@@ -227,11 +176,13 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
         return
       case .window(_, .value(let candidate), let finishing):
         phase = .idle
-        emit(candidate, at: end, into: &actions)
-        if finishing {
-          self.end(.finish, into: &actions)
-          return
+        guard finishing || thenEnding else {
+          emit(candidate, at: end, into: &actions)
+          continue
         }
+        actions.emit(candidate, dueAt: end)
+        if finishing { self.end(.finish, into: &actions) }
+        return
       case .awaitingStart(_, let candidate):
         phase = .awaitingStart(openUntil: nil, candidate: nil)
         guard let candidate else { return }
@@ -242,23 +193,31 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
     }
   }
 
-  /// Emits `value` and opens its window, now or when its work starts.
+  /// Emits `value` and opens its window, now or when its work starts. Its length is the
+  /// value's interval, known already if the value is the burst's first.
   @inlinable
   mutating func emit(_ value: Output, at now: Instant, into actions: inout Actions) {
     actions.emit(value, dueAt: now)
+    let known: Instant.Duration?
+    if case .candidate(let length) = opener { known = length } else { known = nil }
+    // A pacer's earlier emission that waits for its start is no longer the latest one.
+    opener = .none
     switch configuration.windowStart {
     case .atEmission:
-      openWindow(at: now, candidate: .none)
+      openWindow(at: now, length: known ?? intervals.interval(for: value), candidate: .none)
     case .whenEmissionStarts:
+      if let known { opener = .starting(known) }
       phase = .awaitingStart(openUntil: phase.openWindowEnd, candidate: nil)
     }
   }
 
-  /// Opens the window `[start, start + interval)`, or one that never ends if its end lies
+  /// Opens the window `[start, start + length)`, or one that never ends if its end lies
   /// beyond the last instant there is.
   @inlinable
-  mutating func openWindow(at start: Instant, candidate: ThrottleCandidate<Output>) {
-    if let end = start.after(configuration.interval) {
+  mutating func openWindow(
+    at start: Instant, length: Instant.Duration, candidate: ThrottleCandidate<Output>
+  ) {
+    if let end = start.after(length) {
       phase = .window(end: end, candidate: candidate, finishing: false)
     } else {
       phase = .endlessWindow(candidate: candidate)
@@ -269,5 +228,19 @@ struct ThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInsta
   mutating func end(_ ending: PacingEnding, into actions: inout Actions) {
     phase = .ended
     actions.ending = ending
+  }
+}
+
+/// Throttle with one interval for every window.
+@usableFromInline
+typealias FixedThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInstant> =
+  ThrottleMachine<Element, Output, Instant, FixedInterval<Output, Instant.Duration>>
+
+extension ThrottleMachine where Intervals == FixedInterval<Output, Instant.Duration> {
+  @inlinable
+  init(
+    _ configuration: ThrottleConfiguration<Instant.Duration>, fold: ThrottleFold<Element, Output>
+  ) {
+    self.init(configuration, fold: fold, intervals: FixedInterval(configuration.interval))
   }
 }

@@ -1,15 +1,26 @@
 /// Throttle as a pacer runs it: values sent are elements, folded by keeping the latest or the
 /// first, and a window opens when the action starts.
 extension ThrottleMachine: CallbackPacingMachine where Element == Output {
-  /// The emitted value's work started at `now`: its window opens (pacers only). Every start
-  /// opens one, also that of a second value due at the same instant (a flush), since that
-  /// start must space the next one too.
+  /// The emitted value's work started at `now`: its window opens (pacers only), as long as
+  /// the value's interval. Every start opens one, also that of a second value due at the same
+  /// instant (a flush), since that start must space the next one too.
+  ///
+  /// A burst's first element, emitted last and now starting with nothing behind it, had its
+  /// interval asked for when it opened its window. The start of a value with others waiting
+  /// behind it cannot be that element: they were emitted after it, and the latest one is.
   @inlinable
-  mutating func emissionStarted(at now: Instant) -> Actions {
+  mutating func emissionStarted(_ value: Output, at now: Instant, othersWaiting: Bool) -> Actions {
     var actions = Actions()
     guard !hasEnded else { return actions }
+    let length: Instant.Duration
+    if !othersWaiting, case .starting(let known) = opener {
+      length = known
+      opener = .none
+    } else {
+      length = intervals.interval(for: value)
+    }
     let candidate = phase.candidateValue.map { ThrottleCandidate.value($0) } ?? .none
-    openWindow(at: now, candidate: candidate)
+    openWindow(at: now, length: length, candidate: candidate)
     closeWindows(upTo: now, into: &actions)
     actions.wakeAt = wakeAt
     return actions
@@ -35,6 +46,7 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
   /// start (no window will open for it); the open window stays. Returns the next `wakeAt`.
   @inlinable
   mutating func dropPending() -> Instant? {
+    opener = .none
     switch phase {
     case .window(let end, _, let finishing):
       phase = .window(end: end, candidate: .none, finishing: finishing)

@@ -77,3 +77,14 @@ extension ThrottlePhase {
     }
   }
 }
+
+/// The interval of a trailing-only burst's first element, which opened its window: its own
+/// emission's window lasts as long, and the user's closure is called once per element.
+@usableFromInline
+enum ThrottleOpener<Duration: DurationProtocol>: Sendable {
+  case none
+  /// That element is still the candidate of the window it opened.
+  case candidate(Duration)
+  /// A pacer emitted it, and its action's start opens a window this long.
+  case starting(Duration)
+}

@@ -197,7 +197,8 @@ struct DiagramSpec: Sendable {
 
   var subject: Subject
   var interval: Int
-  /// Per-element intervals, `debounce(2, b: 0)`: element `b` sets 0 steps, every other one 2.
+  /// Per-element intervals, `debounce(2, b: 0)`: element `b` sets 0 steps, every other one 2
+  /// (for a throttle, the window it opens).
   var elementIntervals: [String: Int] = [:]
   var edges: PacingEdges
   var maxWait: Int?
@@ -233,8 +234,8 @@ struct DiagramSpec: Sendable {
     while !arguments.isEmpty {
       let (name, value) = try Self.option(from: &arguments)
       if name.count == 1, name.allSatisfy({ ("a"..."z").contains($0) }) {
-        guard subject == .debounceOperator || subject == .debouncer else {
-          throw DiagramProblem("per-element intervals (`\(name):`) are for debounce and Debouncer")
+        guard subject != .sampleOperator else {
+          throw DiagramProblem("per-element intervals (`\(name):`) are not for sample")
         }
         guard allowed.count == subject.options.count else {
           throw DiagramProblem("per-element intervals (`\(name):`) come before the other options")
@@ -282,6 +283,9 @@ struct DiagramSpec: Sendable {
   private func checkTheOperatorAcceptsIt() throws(DiagramProblem) {
     if subject == .sampleOperator && interval == 0 {
       throw DiagramProblem("`sample` needs an interval greater than zero")
+    }
+    if fold == .concatenate && !elementIntervals.isEmpty {
+      throw DiagramProblem("`reducing:` takes one interval for every window")
     }
     guard let maxWait else { return }
     guard edges.contains(.trailing) else {

@@ -51,6 +51,14 @@ struct DiagramRun: Sendable {
         ) { upstream, clock in
           upstream.debounce(for: interval, edges: spec.edges, maxWait: maxWait, clock: clock)
         }
+      case .throttleOperator where !spec.elementIntervals.isEmpty:
+        return await OperatorHarness.run(
+          input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { upstream, clock in
+          upstream.throttle(
+            for: { .steps(spec.interval(of: $0)) }, clock: clock, latest: spec.fold != .first,
+            edges: spec.edges)
+        }
       case .throttleOperator:
         return await OperatorHarness.run(
           input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
@@ -82,6 +90,16 @@ struct DiagramRun: Sendable {
             for: interval, edges: spec.edges, maxWait: maxWait, clock: clock,
             cancelsRunningAction: spec.cancelsRunningAction, action)
           return ({ debouncer.send($0) }, debouncer)
+        }
+      case .throttler where !spec.elementIntervals.isEmpty:
+        return await PacerHarness.run(
+          input, actionSteps: spec.actionSteps, horizon: horizon, sourceLocation: sourceLocation
+        ) { clock, action in
+          let throttler = Throttler(
+            for: { (value: String) in .steps(spec.interval(of: value)) }, clock: clock,
+            latest: spec.fold != .first, edges: spec.edges,
+            cancelsRunningAction: spec.cancelsRunningAction, action)
+          return ({ throttler.send($0) }, throttler)
         }
       case .throttler:
         return await PacerHarness.run(
@@ -120,7 +138,15 @@ struct DiagramRun: Sendable {
             maxWait: spec.maxWait.map { .steps($0) }))
         return MachineDriver.run(&machine, input, timers: timers)
       }
-      var machine = ThrottleMachine(interval: spec.interval, fold: spec.fold, edges: spec.edges)
+      if !spec.elementIntervals.isEmpty {
+        var machine = ThrottleMachine<String, String, TestClock.Instant, _>(
+          ThrottleConfiguration(intervalPerValueEdges: spec.edges, function: "throttle"),
+          fold: .keeping(latest: spec.fold != .first),
+          intervals: IntervalPerValue { .steps(spec.interval(of: $0)) })
+        return MachineDriver.run(&machine, input, timers: timers)
+      }
+      var machine = FixedThrottleMachine(
+        interval: spec.interval, fold: spec.fold, edges: spec.edges)
       return MachineDriver.run(&machine, input, timers: timers, asyncFold: spec.fold.function)
     }
   }
@@ -131,7 +157,8 @@ struct DiagramRun: Sendable {
         return SampleModel.run(input, interval: spec.interval)
       }
       guard spec.subject.isDebounce else {
-        return ThrottleModel.run(input, interval: spec.interval, fold: spec.fold, edges: spec.edges)
+        return ThrottleModel.run(
+          input, intervals: { spec.interval(of: $0) }, fold: spec.fold, edges: spec.edges)
       }
       return DebounceModel.run(
         input, intervals: { spec.interval(of: $0) }, edges: spec.edges, maxWait: spec.maxWait)

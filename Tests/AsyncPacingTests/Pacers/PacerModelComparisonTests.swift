@@ -6,7 +6,7 @@ import Testing
 /// models on random schedules: the action starts exactly when the operator would emit.
 @Suite struct PacerModelComparisonTests {
   /// A random schedule of values only: pacers neither finish nor fail.
-  private static func values(interval: Int, using random: inout SplitMix64) -> [TimedEvent] {
+  static func values(interval: Int, using random: inout SplitMix64) -> [TimedEvent] {
     RandomSchedules.make(interval: interval, using: &random).filter {
       if case .value = $0.event { true } else { false }
     }

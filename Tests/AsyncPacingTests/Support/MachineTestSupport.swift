@@ -26,7 +26,11 @@ extension PacingActions {
   var isEmpty: Bool { first == nil && ending == nil }
 }
 
-extension ThrottleMachine where Element == String, Output == String, Instant == TestClock.Instant {
+extension ThrottleMachine
+where
+  Element == String, Output == String, Instant == TestClock.Instant,
+  Intervals == FixedInterval<String, Duration>
+{
   /// A throttle of `interval` steps that folds as the model's `fold` does: it keeps the latest
   /// or the first element itself, and asks the shell for a concatenation (run it through
   /// ``MachineDriver`` with `asyncFold: fold.function`).

@@ -39,8 +39,18 @@ enum ThrottleModel {
     edges: PacingEdges = [.leading, .trailing]
   ) -> [TimedEvent] {
     precondition(interval >= 0, "ThrottleModel: negative interval \(interval)")
+    return run(input, intervals: { _ in interval }, fold: fold, edges: edges)
+  }
+
+  /// Runs throttle whose windows last the interval of the value that opens each,
+  /// `intervals(value)` steps (a negative one counts as zero): an emitted value's, or with the
+  /// trailing edge alone, the first element of a burst's, whatever its window's end emits.
+  static func run(
+    _ input: [TimedEvent], intervals: @escaping (String) -> Int, fold: Fold = .latest,
+    edges: PacingEdges = [.leading, .trailing]
+  ) -> [TimedEvent] {
     precondition(!edges.isEmpty, "ThrottleModel: a throttle needs at least one edge")
-    var throttle = Throttle(interval: interval, fold: fold, edges: edges)
+    var throttle = Throttle(intervals: { max(intervals($0), 0) }, fold: fold, edges: edges)
     var now = 0
     for timed in input {
       precondition(timed.step >= now, "ThrottleModel: input is not sorted by step: \(input)")
@@ -65,7 +75,7 @@ private struct Throttle {
     case window(end: Int?, candidate: String?)
   }
 
-  let interval: Int
+  let interval: (String) -> Int
   let fold: ThrottleModel.Fold
   let edges: PacingEdges
 
@@ -75,8 +85,8 @@ private struct Throttle {
 
   private var state = State.idle
 
-  init(interval: Int, fold: ThrottleModel.Fold, edges: PacingEdges) {
-    self.interval = interval
+  init(intervals: @escaping (String) -> Int, fold: ThrottleModel.Fold, edges: PacingEdges) {
+    self.interval = intervals
     self.fold = fold
     self.edges = edges
   }
@@ -87,7 +97,7 @@ private struct Throttle {
     while case .window(let end?, let candidate) = state, end <= step {
       if let candidate {
         emit(candidate, at: end)
-        state = .window(end: end.after(interval), candidate: nil)
+        state = .window(end: end.after(interval(candidate)), candidate: nil)
       } else {
         state = .idle
       }
@@ -122,10 +132,10 @@ private struct Throttle {
     case .idle where edges.contains(.leading):
       // A leading emission is reduce(nil, value) == value for every fold.
       emit(value, at: step)
-      state = .window(end: step.after(interval), candidate: nil)
+      state = .window(end: step.after(interval(value)), candidate: nil)
     case .idle:
       // Trailing only: never emit at once; the element opens a window and is its candidate.
-      state = .window(end: step.after(interval), candidate: folded(nil, value))
+      state = .window(end: step.after(interval(value)), candidate: folded(nil, value))
     case .window(let end, let candidate) where edges.contains(.trailing):
       state = .window(end: end, candidate: folded(candidate, value))
     case .window:

@@ -41,6 +41,29 @@ import Testing
   #expect(type(of: batches) == AsyncThrottleSequence<AsyncStream<Int>, ContinuousClock, [Int]>.self)
 }
 
+/// The README's sample and per-element snippets, compiled with the element types they keep.
+@Test func readmeSampleAndPerElementSnippetsCompile() async {
+  let (sensorReadings, reading) = AsyncStream.makeStream(of: Double.self)
+  let (searchQueries, querying) = AsyncStream.makeStream(of: String.self)
+  let (logLines, logging) = AsyncStream.makeStream(of: LogLine.self)
+  reading.finish()
+  querying.finish()
+  logging.finish()
+
+  for await reading in sensorReadings.sample(every: .milliseconds(100)) { show(reading) }
+  for await query in searchQueries.debounce(for: { $0.isEmpty ? .zero : .milliseconds(300) }) {
+    await search(query)
+  }
+  for await line in logLines.throttle(for: { $0.isError ? .seconds(5) : .milliseconds(200) }) {
+    show(line)
+  }
+}
+
+private struct LogLine: Sendable {
+  var isError: Bool
+}
+
+private func show(_ value: some Sendable) {}
 private func search(_ query: String) async {}
 private func save(_ draft: String) async {}
 private func prefetch(around offset: Double) async {}

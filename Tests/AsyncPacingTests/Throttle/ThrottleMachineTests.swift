@@ -9,7 +9,7 @@ import Testing
   func theContractsDiagrams(_ diagram: ThrottleDiagram) {
     let expected = Marble.parse(diagram.output)
     for timers in MachineDriver.TimerDelivery.all {
-      var machine = ThrottleMachine(
+      var machine = FixedThrottleMachine(
         interval: diagram.interval, fold: diagram.fold, edges: diagram.edges)
       let actual = MachineDriver.run(
         &machine, Marble.parse(diagram.input), timers: timers, asyncFold: diagram.fold.function)
@@ -20,7 +20,7 @@ import Testing
     }
   }
 
-  private typealias Machine = ThrottleMachine<String, String, TestClock.Instant>
+  private typealias Machine = FixedThrottleMachine<String, String, TestClock.Instant>
   private static func instant(_ step: Int) -> TestClock.Instant { MachineDriver.instant(step) }
 
   @Test func aWindowThatEndsDuringAnAsyncFoldEmitsWhenTheFoldReturns() {
@@ -133,7 +133,7 @@ import Testing
     #expect(actions.first?.output == "a")
     #expect(actions.wakeAt == nil)  // no window until the action starts
     _ = machine.elementArrived("b", at: Self.instant(4))  // waits for that window
-    actions = machine.emissionStarted(at: Self.instant(5))
+    actions = machine.emissionStarted("a", at: Self.instant(5), othersWaiting: false)
     #expect(actions.wakeAt == Self.instant(8))
     actions = machine.deadlineReached(at: Self.instant(8))
     #expect(actions.first?.output == "b")

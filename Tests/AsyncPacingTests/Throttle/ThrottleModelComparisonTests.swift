@@ -20,7 +20,7 @@ import Testing
       let interval = Int(random.next() % 5)
       let input = RandomSchedules.make(interval: interval, using: &random)
       let expected = ThrottleModel.run(input, interval: interval, fold: fold, edges: edges)
-      var machine = ThrottleMachine(interval: interval, fold: fold, edges: edges)
+      var machine = FixedThrottleMachine(interval: interval, fold: fold, edges: edges)
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
       let actual = MachineDriver.run(&machine, input, timers: timers, asyncFold: fold.function)
       let description = "throttle(\(interval), fold: \(fold), edges: \(edges))"
