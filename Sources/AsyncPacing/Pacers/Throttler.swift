@@ -96,7 +96,7 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// The window a value's start opens lasts `interval(value)`; with `edges: .trailing` the
   /// first value of a burst opens a window without running, and that window lasts its
   /// interval even if a later value replaces it. `interval` is called once per value that
-  /// opens a window (a burst's first value is asked again only if a value flushed after it
+  /// opens a window (a burst's first value is asked again only if a value emitted after it
   /// waits when it starts), under the throttler's lock: keep it cheap and pure, and do not call
   /// the throttler from it. A negative result counts as zero (the window ends at once, and the
   /// next value runs at once too); one too long to represent never ends. Everything else is

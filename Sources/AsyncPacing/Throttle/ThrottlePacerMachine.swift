@@ -20,10 +20,28 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
       length = intervals.interval(for: value)
     }
     let candidate = phase.candidateValue.map { ThrottleCandidate.value($0) } ?? .none
+    let stillOpen = phase.openWindowEnd
     openWindow(at: now, length: length, candidate: candidate)
+    if let stillOpen { keepWindowOpen(until: stillOpen) }
     closeWindows(upTo: now, into: &actions)
     actions.wakeAt = wakeAt
     return actions
+  }
+
+  /// A window still open when a start opens the next one (one a flush emitted inside, or one
+  /// a burst's first value opened while an earlier value waited to start) keeps its end if
+  /// that is later: no window ends before the interval of the value that opened it. With one
+  /// interval for every value the new window always ends later.
+  @inlinable
+  mutating func keepWindowOpen(until end: ThrottleWindowEnd<Instant>) {
+    switch (phase, end) {
+    case (.window(let opened, let candidate, let finishing), .at(let kept)) where kept > opened:
+      phase = .window(end: kept, candidate: candidate, finishing: finishing)
+    case (.window(_, let candidate, _), .never):
+      phase = .endlessWindow(candidate: candidate)
+    default:
+      break
+    }
   }
 
   @inlinable

@@ -180,8 +180,32 @@ import Testing
       await clock.advance(by: .seconds(2))
       throttler("c")  // opens its own window, [2, 7)
       await clock.advance(by: .seconds(20))
-      #expect(ran.withLock { $0 } == ["a@+0s", "b@+3s", "c@+6s"])
+      #expect(ran.withLock { $0 } == ["a@+0s", "b@+3s", "c@+7s"])  // c's own window ends at 7
       #expect(calls.withLock { $0 } == ["a", "a", "c", "b"])
+    }
+  }
+
+  /// An earlier value's late start opens a window too, but the window a burst's first value
+  /// opened meanwhile keeps its own end.
+  @Test func aLateStartKeepsTheWindowABurstsFirstValueOpened() async {
+    await withTestClock { clock in
+      let ran = Mutex<[String]>([])
+      let lengths = ["a": 3, "b": 1, "d": 10]
+      let throttler = Throttler(
+        for: { (value: String) in .seconds(lengths[value] ?? 1) }, clock: clock, edges: .trailing
+      ) { value in
+        ran.withLock { $0.append("\(value)@\(clock.now)") }
+        if value == "a" { try? await clock.sleep(for: .seconds(9)) }
+      }
+      throttler("a")
+      await clock.advance(by: .seconds(1))
+      throttler.flush()
+      throttler("b")
+      throttler.flush()  // b waits behind a, whose action runs until 10
+      await clock.advance(by: .seconds(4))
+      throttler("d")  // idle: d opens [5, 15)
+      await clock.advance(by: .seconds(20))
+      #expect(ran.withLock { $0 } == ["a@+1s", "b@+10s", "d@+15s"])
     }
   }
 }
