@@ -47,7 +47,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   ///
   /// A trailing closure is this form too: `queries.debounce { $0.isEmpty ? .zero : .seconds(1) }`
-  /// reads as Kotlin's `debounce { }`. The rules are those of the form that takes a clock.
+  /// reads as Kotlin's `debounce { }` (bind it before a `for await` loop: Swift warns about a
+  /// trailing closure in the loop's header). The rules are those of the form that takes a
+  /// clock; to pass one, write the closure as `for:`.
   @inlinable
   public func debounce(
     for interval: @escaping @Sendable (Element) -> Duration, tolerance: Duration? = nil,

@@ -45,8 +45,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// A trailing closure is this form too: `logLines.throttle { _ in .seconds(1) }`. The rules
-  /// are those of the form that takes a clock.
+  /// A trailing closure is this form too: `logLines.throttle { _ in .seconds(1) }` (bind it
+  /// before a `for await` loop: Swift warns about a trailing closure in the loop's header). The
+  /// rules are those of the form that takes a clock; to pass one, write the closure as `for:`.
   @inlinable
   public func throttle(
     for interval: @escaping @Sendable (Element) -> Duration, latest: Bool = true,

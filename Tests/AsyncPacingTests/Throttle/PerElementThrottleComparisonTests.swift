@@ -10,86 +10,75 @@ import Testing
   static let options = PacerModelComparisonTests.throttlerOptions
 
   @Test(arguments: options.indices)
-  func theMachineMatchesTheModel(option: Int) {
-    let (fold, edges) = Self.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 9200 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.count {
-      let intervals = PerElementDebounceComparisonTests.randomIntervals(using: &random)
-      let input = RandomSchedules.make(interval: 2, using: &random)
-      let expected = ThrottleModel.run(input, intervals: intervals, fold: fold, edges: edges)
-      let requests = IntervalRequests()
+  func theMachineMatchesTheModel(option: Int) async {
+    await Self.compare(
+      option: option, seed: 9200, runs: RandomSchedules.count, subject: "throttle"
+    ) { input, interval, latest, edges, random in
       var machine = ThrottleMachine<String, String, TestClock.Instant, _>(
         ThrottleConfiguration(intervalPerValueEdges: edges, function: "throttle"),
-        fold: .keeping(latest: fold == .latest),
-        intervals: IntervalPerValue(requests.recording(intervals)))
+        fold: .keeping(latest: latest), intervals: IntervalPerValue(interval))
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
-      let actual = MachineDriver.run(&machine, input, timers: timers)
-      let description = "throttle(per element, fold: \(fold), edges: \(edges))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
-      if let problem = requests.problem(output: actual, onlyEmitted: edges.contains(.leading)) {
-        Issue.record("run \(run): \(description), input \(Marble.render(input)): \(problem)")
-        return
-      }
+      return MachineDriver.run(&machine, input, timers: timers)
     }
   }
 
   @Test(arguments: options.indices)
   func theOperatorMatchesTheModel(option: Int) async {
-    let (fold, edges) = Self.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 9300 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.scenarioCount {
-      let intervals = PerElementDebounceComparisonTests.randomIntervals(using: &random)
-      let input = RandomSchedules.make(interval: 2, using: &random)
-      let expected = ThrottleModel.run(input, intervals: intervals, fold: fold, edges: edges)
-      let requests = IntervalRequests()
-      let actual = await OperatorHarness.run(input, horizon: 9) { upstream, clock in
-        upstream.throttle(
-          for: requests.recording(intervals), clock: clock, latest: fold == .latest,
-          edges: edges)
-      }
-      let description = "throttle(per element, fold: \(fold), edges: \(edges))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
-      if let problem = requests.problem(output: actual, onlyEmitted: edges.contains(.leading)) {
-        Issue.record("run \(run): \(description), input \(Marble.render(input)): \(problem)")
-        return
+    await Self.compare(
+      option: option, seed: 9300, runs: RandomSchedules.scenarioCount, subject: "throttle"
+    ) { input, interval, latest, edges, _ in
+      await OperatorHarness.run(input, horizon: 9) { upstream, clock in
+        upstream.throttle(for: interval, clock: clock, latest: latest, edges: edges)
       }
     }
   }
 
   @Test(arguments: options.indices)
   func theThrottlerMatchesTheModel(option: Int) async {
-    let (fold, edges) = Self.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 9400 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.scenarioCount {
-      let intervals = PerElementDebounceComparisonTests.randomIntervals(using: &random)
-      let input = PacerModelComparisonTests.values(interval: 2, using: &random)
-      let expected = ThrottleModel.run(input, intervals: intervals, fold: fold, edges: edges)
-      let requests = IntervalRequests()
-      let actual = await PacerHarness.run(input, horizon: 9) { clock, action in
+    await Self.compare(
+      option: option, seed: 9400, runs: RandomSchedules.scenarioCount, valuesOnly: true,
+      subject: "Throttler"
+    ) { input, interval, latest, edges, _ in
+      await PacerHarness.run(input, horizon: 9) { clock, action in
         let throttler = Throttler(
-          for: requests.recording(intervals), clock: clock, latest: fold == .latest,
-          edges: edges, action)
+          for: interval, clock: clock, latest: latest, edges: edges, action)
         return ({ throttler.send($0) }, throttler)
       }
-      let description = "Throttler(per value, fold: \(fold), edges: \(edges))"
+    }
+  }
+
+  /// Runs `runs` random schedules through `subject`, given each schedule and a random interval
+  /// closure that records its requests, and compares the output with the model's: reports the
+  /// first mismatches, and the first request the closure's promise rules out (an element asked
+  /// for twice, or with a leading edge one that never came out).
+  private static func compare(
+    option: Int, seed: UInt64, runs: Int, valuesOnly: Bool = false, subject: String,
+    _ run: (
+      _ input: [TimedEvent], _ interval: @escaping @Sendable (String) -> Duration,
+      _ latest: Bool, _ edges: PacingEdges, _ random: inout SplitMix64
+    ) async -> [TimedEvent]
+  ) async {
+    let (fold, edges) = options[option]
+    var random = SplitMix64(seed: RandomSchedules.seed &+ seed &+ UInt64(option))
+    var mismatches = ModelMismatches()
+    let description = "\(subject)(per element, fold: \(fold), edges: \(edges))"
+    for number in 0..<runs {
+      let intervals = PerElementDebounceComparisonTests.randomIntervals(using: &random)
+      let input =
+        valuesOnly
+        ? PacerModelComparisonTests.values(interval: 2, using: &random)
+        : RandomSchedules.make(interval: 2, using: &random)
+      let expected = ThrottleModel.run(input, intervals: intervals, fold: fold, edges: edges)
+      let requests = IntervalRequests()
+      let actual = await run(
+        input, requests.recording(intervals), fold == .latest, edges, &random)
       if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
+        run: number, description, input: input, expected: expected, actual: actual)
       {
         return
       }
       if let problem = requests.problem(output: actual, onlyEmitted: edges.contains(.leading)) {
-        Issue.record("run \(run): \(description), input \(Marble.render(input)): \(problem)")
+        Issue.record("run \(number): \(description), input \(Marble.render(input)): \(problem)")
         return
       }
     }
