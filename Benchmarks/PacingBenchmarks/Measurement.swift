@@ -10,6 +10,14 @@ struct Workload: Sendable {
   var settle: @Sendable () async -> Void = {}
 }
 
+/// Iterates `sequence` to its end and returns the sum of its elements: a workload's checksum,
+/// which keeps the optimiser from deleting the work. Baselines and rows iterate through it alike.
+func sum(of sequence: some AsyncSequence<Int, Never>) async -> Int {
+  var sum = 0
+  for await value in sequence { sum &+= value }
+  return sum
+}
+
 /// Times a table's baseline and rows in interleaved rounds (baseline, each row, baseline, …),
 /// so that a burst of load on the machine falls on all of them alike, and reports each row's
 /// fastest run, in nanoseconds per element, with its ratio to the baseline's fastest run.

@@ -85,42 +85,25 @@ let streamCount = 200_000
 await measureTable(
   "Fast non-suspending upstream, \(fastCount) elements (target: at most 4× raw)",
   baseline: Workload(name: "raw iteration", elements: fastCount) {
-    var sum = 0
-    for await value in CountingSequence(count: fastCount) { sum &+= value }
-    return sum
+    await sum(of: CountingSequence(count: fastCount))
   },
   rows: [
     Workload(name: "debounce(for: .seconds(10))", elements: fastCount) {
-      var sum = 0
-      for await value in CountingSequence(count: fastCount).debounce(for: .seconds(10)) {
-        sum &+= value
-      }
-      return sum
+      await sum(of: CountingSequence(count: fastCount).debounce(for: .seconds(10)))
     },
     Workload(name: "debounce(for: .seconds(10)) on AnyClock", elements: fastCount) {
-      var sum = 0
       let erased = AnyClock(ContinuousClock())
-      for await value in CountingSequence(count: fastCount).debounce(
-        for: .seconds(10), clock: erased)
-      {
-        sum &+= value
-      }
-      return sum
+      return await sum(
+        of: CountingSequence(count: fastCount).debounce(for: .seconds(10), clock: erased))
     },
     Workload(name: "throttle(for: .milliseconds(1))", elements: fastCount) {
-      var sum = 0
-      for await value in CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {
-        sum &+= value
-      }
-      return sum
+      await sum(of: CountingSequence(count: fastCount).throttle(for: .milliseconds(1)))
     },
     Workload(name: "throttle(for: .milliseconds(1), reducing: +)", elements: fastCount) {
-      var sum = 0
       let sums = CountingSequence(count: fastCount).throttle(for: .milliseconds(1)) {
         ($0 ?? 0) &+ $1
       }
-      for await value in sums { sum &+= value }
-      return sum
+      return await sum(of: sums)
     },
   ], target: 4, runs: runs)
 
@@ -129,17 +112,11 @@ await measureOperatorForms(count: fastCount, runs: runs)
 await measureTable(
   "AsyncStream fed by a producer task, \(streamCount) elements (target: at most 1.2× raw)",
   baseline: Workload(name: "raw iteration", elements: streamCount) {
-    var sum = 0
-    for await value in producedStream(count: streamCount) { sum &+= value }
-    return sum
+    await sum(of: producedStream(count: streamCount))
   },
   rows: [
     Workload(name: "debounce(for: .seconds(10))", elements: streamCount) {
-      var sum = 0
-      for await value in producedStream(count: streamCount).debounce(for: .seconds(10)) {
-        sum &+= value
-      }
-      return sum
+      await sum(of: producedStream(count: streamCount).debounce(for: .seconds(10)))
     }
   ], target: 1.2, runs: runs)
 

@@ -4,8 +4,7 @@ import Testing
 
 /// Throttle whose windows last the interval of the value that opens each, a random function of
 /// the value, against the reference model: the machine under late timers, the operator on a
-/// TestClock, and the pacer with an instantaneous action. The debounce pacer's per-value form
-/// is compared here too, since its operator's comparison lives beside the debounce ones.
+/// TestClock, and the pacer with an instantaneous action.
 @Suite struct PerElementThrottleComparisonTests {
   static let options = PacerModelComparisonTests.throttlerOptions
 
@@ -47,10 +46,9 @@ import Testing
     }
   }
 
-  /// Runs `runs` random schedules through `subject`, given each schedule and a random interval
-  /// closure that records its requests, and compares the output with the model's: reports the
-  /// first mismatches, and the first request the closure's promise rules out (an element asked
-  /// for twice, or with a leading edge one that never came out).
+  /// ``PerElementComparison/run(_:seed:runs:valuesOnly:onlyEmitted:model:subject:sourceLocation:)``
+  /// for one of the throttle options; with a leading edge, only elements that come out are
+  /// asked for their interval.
   private static func compare(
     option: Int, seed: UInt64, runs: Int, valuesOnly: Bool = false, subject: String,
     _ run: (
@@ -59,58 +57,12 @@ import Testing
     ) async -> [TimedEvent]
   ) async {
     let (fold, edges) = options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ seed &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    let description = "\(subject)(per element, fold: \(fold), edges: \(edges))"
-    for number in 0..<runs {
-      let intervals = PerElementDebounceComparisonTests.randomIntervals(using: &random)
-      let input =
-        valuesOnly
-        ? PacerModelComparisonTests.values(interval: 2, using: &random)
-        : RandomSchedules.make(interval: 2, using: &random)
-      let expected = ThrottleModel.run(input, intervals: intervals, fold: fold, edges: edges)
-      let requests = IntervalRequests()
-      let actual = await run(
-        input, requests.recording(intervals), fold == .latest, edges, &random)
-      if mismatches.check(
-        run: number, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
-      if let problem = requests.problem(output: actual, onlyEmitted: edges.contains(.leading)) {
-        Issue.record("run \(number): \(description), input \(Marble.render(input)): \(problem)")
-        return
-      }
-    }
-  }
-
-  @Test(arguments: DebounceModelComparisonTests.options.indices)
-  func theDebouncerMatchesTheModel(option: Int) async {
-    let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 9500 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.scenarioCount {
-      let intervals = PerElementDebounceComparisonTests.randomIntervals(using: &random)
-      let maxWait = maxWaitExtra.map { 2 + $0 }
-      let input = PacerModelComparisonTests.values(interval: 2, using: &random)
-      let expected = DebounceModel.run(input, intervals: intervals, edges: edges, maxWait: maxWait)
-      let requests = IntervalRequests()
-      let actual = await PacerHarness.run(input, horizon: 9) { clock, action in
-        let debouncer = Debouncer(
-          for: requests.recording(intervals), edges: edges,
-          maxWait: maxWait.map { .seconds($0) }, clock: clock, action)
-        return ({ debouncer.send($0) }, debouncer)
-      }
-      if let problem = requests.problem(output: actual, onlyEmitted: false) {
-        Issue.record("run \(run): Debouncer(per value), input \(Marble.render(input)): \(problem)")
-        return
-      }
-      if mismatches.check(
-        run: run, "Debouncer(per value, edges: \(edges), maxWait: \(String(describing: maxWait)))",
-        input: input, expected: expected, actual: actual)
-      {
-        return
-      }
-    }
+    await PerElementComparison.run(
+      "\(subject)(per element, fold: \(fold), edges: \(edges))", seed: seed &+ UInt64(option),
+      runs: runs, valuesOnly: valuesOnly, onlyEmitted: edges.contains(.leading),
+      model: { ThrottleModel.run($0, intervals: $1, fold: fold, edges: edges) },
+      subject: { input, interval, random in
+        await run(input, interval, fold == .latest, edges, &random)
+      })
   }
 }
