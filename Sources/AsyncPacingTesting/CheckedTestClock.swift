@@ -61,6 +61,7 @@ private func runGuarded<R: Sendable, E: Error>(
   failuresSeen: LockedFlag, _ body: @escaping @Sendable (TestClock) async throws(E) -> R
 ) async -> Result<R, E> {
   let clock = TestClock(printsDiagnostics: false)
+  clock.setTestLocation("\(sourceLocation)")
   let stall = StallSignal()
   let session = TestClockSession(
     clock: clock, advancing: advancing, progressTimeout: progressTimeout,

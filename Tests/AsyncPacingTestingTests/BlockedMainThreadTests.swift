@@ -81,7 +81,7 @@ extension BlockedMainThread {
       }
     } matching: { issue in
       release.releaseOnce()
-      return issue.comments.map(\.rawValue).joined().contains("main actor, which does not answer")
+      return issue.comments.map(\.rawValue).joined().contains("to run on the main actor")
     }
     release.releaseOnce()
   }

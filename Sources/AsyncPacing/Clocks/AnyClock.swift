@@ -77,7 +77,8 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
   @usableFromInline let pacingTaskCounter: LiveTaskCounter?
   @usableFromInline let sleepsUntilAnyDeadline: Bool
-  private let noteMainActorWorkInWrapped: @Sendable () -> Void
+  /// The wrapped clock, when it is one the shell asks where its tasks run.
+  private let wrappedPreferring: (any ExecutorPreferringClock)?
 
   /// Wraps `clock`; its `now`, read here, becomes the instant of offset zero.
   ///
@@ -94,7 +95,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
     preferredTaskExecutor = clock.preferredTaskExecutor
     pacingTaskCounter = clock.liveTaskCounter
     sleepsUntilAnyDeadline = !clock.sleepsInChunks
-    noteMainActorWorkInWrapped = { (clock as? any ExecutorPreferringClock)?.noteMainActorWork() }
+    wrappedPreferring = clock as? any ExecutorPreferringClock
   }
 
   /// The wrapped clock's `now`, as the time since it was wrapped.
@@ -125,6 +126,11 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
 extension AnyClock: ExecutorPreferringClock {
   @usableFromInline
   func noteMainActorWork() {
-    noteMainActorWorkInWrapped()
+    wrappedPreferring?.noteMainActorWork()
+  }
+
+  @usableFromInline
+  func noteIterationStart() {
+    wrappedPreferring?.noteIterationStart()
   }
 }

@@ -4,7 +4,7 @@
 /// executor, so that on a ``TestClock`` they stay on the serial test executor and settling is
 /// exact. Real clocks carry none: `nil` is the global executor, and there is nothing to inherit.
 @usableFromInline
-protocol ExecutorPreferringClock {
+protocol ExecutorPreferringClock: Sendable {
   var preferredTaskExecutor: (any TaskExecutor)? { get }
   /// The counter of this clock's internal tasks, if it keeps one.
   var pacingTaskCounter: LiveTaskCounter? { get }
@@ -14,6 +14,11 @@ protocol ExecutorPreferringClock {
   /// Tells a virtual clock that main-actor code takes part, so that settling waits for the
   /// main actor too.
   func noteMainActorWork()
+  /// Tells a virtual clock that a sequence operator it drives starts being iterated here, so
+  /// that it can name a consumer outside the test's own work. (A pacer's `send` may come from
+  /// any thread the test blocks on, as `DispatchQueue.concurrentPerform` does: not a use to
+  /// name.)
+  func noteIterationStart()
 }
 
 extension Clock {
@@ -42,4 +47,7 @@ extension ExecutorPreferringClock {
   /// A real clock settles nothing, so it has nothing to note.
   @inlinable
   func noteMainActorWork() {}
+
+  @inlinable
+  func noteIterationStart() {}
 }

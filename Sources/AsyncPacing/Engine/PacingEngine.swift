@@ -160,6 +160,8 @@ where
 
   @inlinable
   func startWorker(generation: UInt64) {
+    // The consumer's first `next()`: a test clock names a consumer outside the test's work.
+    (timebase.clock as? any ExecutorPreferringClock)?.noteIterationStart()
     let reader = startTask(for: timebase.clock) {
       // A cancel that raced the start must not consume an element of a shared upstream.
       guard self.state.withLock({ $0.isOpen }) else { return }

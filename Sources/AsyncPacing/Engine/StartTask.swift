@@ -9,13 +9,14 @@
 func startTask<C: Clock>(
   for clock: C, _ operation: @escaping @Sendable () async -> Void
 ) -> Task<Void, Never> {
-  let counters = [LiveTaskCounter.processWide, clock.liveTaskCounter].compactMap { $0 }
+  let preferring = clock as? any ExecutorPreferringClock
+  let counters = [LiveTaskCounter.processWide, preferring?.pacingTaskCounter].compactMap { $0 }
   for counter in counters { counter.taskStarted() }
   let counted: @Sendable () async -> Void = {
     defer { for counter in counters { counter.taskEnded() } }
     await operation()
   }
-  if let executor = clock.preferredTaskExecutor {
+  if let executor = preferring?.preferredTaskExecutor {
     return Task(executorPreference: executor, operation: counted)
   }
   // Not escaping a test executor: there is none, and the global executor is the one intended.

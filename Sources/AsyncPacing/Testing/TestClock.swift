@@ -53,6 +53,8 @@ public final class TestClock: Clock, Sendable {
     var changeGeneration = 0
     var changeWaiter: UnsafeContinuation<Void, Never>?
     var changeWaitIsCancelled = false
+    /// Where the test using the clock is, for reports after its body returned.
+    var testLocation: String?
   }
 
   let state: LockedState<State>
@@ -167,16 +169,9 @@ public final class TestClock: Clock, Sendable {
       defer { state.nextSleeperID += 1 }
       return state.nextSleeperID
     }
-    let isOffExecutor = testExecutor.map { !$0.isCurrent } ?? false
-    if isOffExecutor {
-      report(
-        """
-        TestClock: a sleep was registered outside the test executor, so \
-        advancing cannot know when the sleeper's work has finished. Likely causes: the sleeping \
-        code runs in a plain `Task {}` or `Task.detached` (create it with \
-        `Task(executorPreference:)` or make it a child task), or it is `@MainActor` code.
-        """)
-    }
+    let origin = origin()
+    reportSleep(from: origin)
+    let isOffExecutor = if case .exact = origin { false } else { true }
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation {
         (continuation: UnsafeContinuation<Void, any Error>) in

@@ -67,14 +67,16 @@ extension TestClock {
 
   /// Runs all work that can run without moving time.
   ///
-  /// That is every job the test executor can run. Once the clock has seen main-actor work (a
-  /// job sent to its executor from the main actor: a `@MainActor` test, or main-actor code
-  /// under test that calls back), it also lets the main actor run what is queued before a
-  /// barrier, and repeats until several rounds in a row saw nothing but its own hops run on
-  /// the test executor. One quiet round is not enough: main-actor code can hand itself back to
-  /// the main queue (measured: a main-actor action called by a task that prefers the test
-  /// executor), behind the barrier, without touching the test executor. Until then the main
-  /// thread plays no part, so a test whose main thread is blocked settles all the same.
+  /// That is every job of the test's work: on the test executor, on the main actor (main-actor
+  /// code the test calls, `Task {}` created there, continuations resumed into it), and in
+  /// unstructured tasks the test's code started (`Task {}`, `Task.detached`), which run beside
+  /// it and are waited for. Another test's main-actor work is not waited for, and a main
+  /// thread blocked by the test's own caller matters only once the test sends work there.
+  ///
+  /// Before Swift 6.3, and on platforms other than Linux, the clock cannot count main-actor
+  /// jobs: once it has seen main-actor work (a `@MainActor` caller, a main-actor pacer action,
+  /// a job sent from the main queue) it lets the main actor run what is queued before a
+  /// barrier, and repeats until three rounds in a row ran nothing on the test executor.
   ///
   /// ```swift
   /// let pay = Debouncer(for: .seconds(1), edges: .leading, clock: clock) { await wallet.pay() }
@@ -116,8 +118,9 @@ extension TestClock {
 
   func settleWork() async {
     guard let testExecutor else { return }
+    // With the runtime's hooks, idle already means: nothing of the test's runs anywhere.
     await testExecutor.waitUntilIdle()
-    guard testExecutor.hasSeenMainActorWork else { return }
+    guard !RuntimeHooks.isInstalled, testExecutor.hasSeenMainActorWork else { return }
     // On the executor, two jobs of each round are this task's own: the return from the main
     // actor and the idle wake-up. Called from elsewhere, it has none there.
     let ownJobs = testExecutor.isCurrent ? 2 : 0

@@ -19,4 +19,10 @@ extension TestClock: ExecutorPreferringClock {
   func noteMainActorWork() {
     testExecutor?.noteMainActorWork()
   }
+
+  @usableFromInline
+  func noteIterationStart() {
+    guard case .escaped = origin() else { return }
+    report(Self.escapedUseMessage)
+  }
 }

@@ -1,6 +1,7 @@
 /// One test's use of a clock: the progress guard and, with automatic advancing, the task that
 /// moves time. `onFailure` gets the message of a stall or of auto-advance's limit, once.
 package final class TestClockSession: Sendable {
+  private let clock: TestClock
   private let watchdog: ProgressWatchdog
   private let advancer: Task<Void, Never>?
 
@@ -8,6 +9,7 @@ package final class TestClockSession: Sendable {
     clock: TestClock, advancing: TestClock.Advancing, progressTimeout: Duration,
     onFailure: @escaping @Sendable (String) -> Void
   ) {
+    self.clock = clock
     let failure = FailureOnce(onFailure)
     let watchdog = ProgressWatchdog(
       timeout: progressTimeout, mark: { clock.progressMark },
@@ -33,6 +35,7 @@ package final class TestClockSession: Sendable {
   /// the body returns, so that a test task slow to collect the result (a busy cooperative pool)
   /// is no stall.
   package func bodyEnded() {
+    clock.bodyReturned()
     if let advancer { advancer.cancel() } else { watchdog.stop() }
   }
 

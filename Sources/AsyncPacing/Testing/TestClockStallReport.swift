@@ -1,17 +1,20 @@
 extension TestClock {
-  /// What the progress guard compares: a job started on the test executor, time moved, or the
-  /// main actor answered.
+  /// What the progress guard compares: a job of the test's started on the test executor or on
+  /// the main actor; time moved; or the main actor answered a settling barrier.
   struct ProgressMark: Equatable, Sendable {
     var jobsRun: Int
+    var mainActorJobsStarted: Int
     var timeMoves: Int
     var mainActorAnswers: Int
   }
 
   var progressMark: ProgressMark {
     let jobsRun = testExecutor?.jobsRun ?? 0
+    let mainActorJobsStarted = testExecutor?.observed.mainActorJobsStarted ?? 0
     return state.withLock {
       ProgressMark(
-        jobsRun: jobsRun, timeMoves: $0.timeMoves, mainActorAnswers: $0.mainActorAnswers)
+        jobsRun: jobsRun, mainActorJobsStarted: mainActorJobsStarted, timeMoves: $0.timeMoves,
+        mainActorAnswers: $0.mainActorAnswers)
     }
   }
 
@@ -31,6 +34,7 @@ extension TestClock {
   /// when not zero, is how long the cooperative pool has run no new task.
   func stallReport(after timeout: Duration, poolWait: Duration = .zero) -> String {
     let executorIsBusy = testExecutor?.isBusy ?? false
+    let observed = testExecutor?.observed ?? ObservedWork()
     let (now, sleepers, mainActorWaits) = state.withLock {
       ($0.now, $0.sleepers, $0.mainActorWaits)
     }
@@ -48,6 +52,13 @@ extension TestClock {
       lines.append(
         "- One job on the test executor has been running all that time: code under test "
           + "blocks synchronously (a semaphore, a lock, a busy loop).")
+    }
+    if observed.mainActorJobs > 0 {
+      lines.append(
+        "- \(observed.mainActorJobs) job(s) of this test have waited all that time to run on the "
+          + "main actor, and settling waits for them: is the main thread blocked (a semaphore, "
+          + "a synchronous wait, a test that holds it)? Keep the main thread free while the "
+          + "test's main-actor code runs, or move that code off the main actor.")
     }
     if mainActorWaits > 0 {
       lines.append(

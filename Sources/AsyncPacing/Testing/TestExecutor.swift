@@ -26,11 +26,14 @@ final class TestExecutor: TaskExecutor, Sendable {
     var hasSeenMainActorWork = false
     /// A count, not a flag: drivers advancing from outside the executor can overlap.
     var sleeperResumptions = 0
+    /// This test's work that the runtime's hooks show off this executor: settling waits for it.
+    var observed = ObservedWork()
   }
 
   private let state = LockedState(State())
   private let queue = DispatchQueue(label: "AsyncPacing.TestExecutor")
-  private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+  /// The test whose work runs on the current queue: this executor's.
+  static let contextKey = DispatchSpecificKey<TestContext>()
   private static let mainQueueKey = DispatchSpecificKey<Bool>()
   /// Marks the main queue once per process, so that `enqueue` can tell a job sent from
   /// main-actor code without Foundation's `Thread.isMainThread`.
@@ -41,7 +44,8 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   init() {
     _ = Self.mainQueueIsMarked
-    queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+    _ = RuntimeHooks.isInstalled
+    queue.setSpecific(key: Self.contextKey, value: TestContext(self, place: .testExecutor))
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
@@ -50,7 +54,7 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
   func enqueue(_ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool) {
-    let fromMainQueue = DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
+    let fromMainQueue = Self.isOnMainQueue
     let startDrain = state.withLock { state in
       let isBodyProgress = isBodyJob && state.sleeperResumptions == 0
       state.jobs.append(QueuedJob(job: job, executor: executor, isBodyProgress: isBodyProgress))
@@ -64,7 +68,15 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   /// Whether the calling code is running one of this executor's jobs.
   var isCurrent: Bool {
-    DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
+    guard let context = DispatchQueue.getSpecific(key: Self.contextKey) else { return false }
+    return context.place == .testExecutor && context.isOn(self)
+  }
+
+  /// Whether the calling code runs one of this executor's jobs, or a job of this test's on the
+  /// main actor where the main actor is observed: the places where settling is exact.
+  var isExactContext: Bool {
+    guard let context = TestContext.current else { return false }
+    return context.isOn(self)
   }
 
   /// How many jobs have started so far; settling and the progress guard compare it.
@@ -83,6 +95,29 @@ final class TestExecutor: TaskExecutor, Sendable {
     state.withLock { $0.sleeperResumptions -= 1 }
   }
 
+  /// Whether the calling code runs on the main queue, that is main-actor code.
+  static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
+
+  /// Runs here a job the global executor would have run: a task of this test's main-actor
+  /// work that goes on in nonisolated code (`Task.yield()`, a nonisolated async function), as
+  /// if it preferred this executor. That is a task hopping from the test's work
+  /// (`isHopOfItsOwnTask`), or a task that was already the test's main-actor work, resumed by
+  /// its other work. Returns false, leaving the job to the runtime, for anything else (an
+  /// unstructured task the test's code creates or resumes stays where the runtime puts it)
+  /// and once the body has returned.
+  func takeHop(_ job: UnownedJob, isHopOfItsOwnTask: Bool) -> Bool {
+    let task = RuntimeHooks.taskAddress(of: job)
+    let isTaken = state.withLock { state in
+      guard state.observed.isObserving,
+        isHopOfItsOwnTask || state.observed.mainActorTasks.contains(task)
+      else { return false }
+      state.observed.mainActorTasks.insert(task)
+      return true
+    }
+    if isTaken { enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false) }
+    return isTaken
+  }
+
   /// Whether a job is running or queued: the progress guard's sign of a job that never returns.
   var isBusy: Bool { state.withLock { $0.isDraining } }
 
@@ -94,13 +129,52 @@ final class TestExecutor: TaskExecutor, Sendable {
     state.withLock { $0.hasSeenMainActorWork = true }
   }
 
+  /// This test's work that the runtime's hooks show off this executor.
+  var observed: ObservedWork { state.withLock { $0.observed } }
+
+  /// Stops taking work from the runtime's hooks: the body has returned, and what its caller
+  /// does next (leaving the executor, collecting the result) is not this test's work.
+  func stopObserving() {
+    state.withLock { $0.observed.isObserving = false }
+  }
+
+  /// Counts a job of this test's on the main actor, and remembers its task, unless the body
+  /// has returned; returns whether it was counted, in which case `mainActorJobFinished()`
+  /// must follow.
+  func mainActorJobQueued(_ job: UnownedJob) -> Bool {
+    let task = RuntimeHooks.taskAddress(of: job)
+    return state.withLock { state in
+      guard state.observed.isObserving else { return false }
+      state.observed.mainActorJobs += 1
+      state.observed.mainActorTasks.insert(task)
+      return true
+    }
+  }
+
+  func mainActorJobStarted() {
+    state.withLock { $0.observed.mainActorJobsStarted += 1 }
+  }
+
+  /// When the last main-actor job ends with settling waiters and nothing running here, a
+  /// drain resumes them, from this executor's queue, as a drain that finds it empty does.
+  func mainActorJobFinished() {
+    let startDrain = state.withLock { state in
+      state.observed.mainActorJobs -= 1
+      guard state.observed.mainActorJobs == 0, !state.isDraining, !state.idleWaiters.isEmpty
+      else { return false }
+      state.isDraining = true
+      return true
+    }
+    if startDrain { queue.async { self.drain() } }
+  }
+
   /// Returns once every job that can run on this executor has run.
   func waitUntilIdle() async {
     await withUnsafeContinuation { continuation in
       let resumeNow = state.withLock { state in
         // A waiter that is not one of our jobs, arriving while nothing runs, would never
         // be woken by a drain.
-        guard state.isDraining || isCurrent else { return true }
+        guard state.isDraining || isCurrent || state.observed.mainActorJobs > 0 else { return true }
         state.idleWaiters.append(continuation)
         return false
       }
@@ -133,6 +207,9 @@ final class TestExecutor: TaskExecutor, Sendable {
         state.jobs.removeAll(keepingCapacity: true)
         state.nextJob = 0
         state.isDraining = false
+        // The test's main-actor work can still send jobs here: the waiters wait for it too,
+        // and the drain its last job starts when it ends resumes them.
+        guard state.observed.mainActorJobs == 0 else { return .idle([]) }
         defer { state.idleWaiters.removeAll() }
         return .idle(state.idleWaiters)
       }

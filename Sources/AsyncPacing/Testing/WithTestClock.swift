@@ -61,6 +61,7 @@ private func runTestClock<R, E: Error>(
   startsOnMainActor: Bool, _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
   let clock = TestClock(printsDiagnostics: true)
+  clock.setTestLocation(caller)
   if startsOnMainActor { clock.noteMainActorWork() }
   let session = TestClockSession(
     clock: clock, advancing: advancing, progressTimeout: progressTimeout,
@@ -70,7 +71,9 @@ private func runTestClock<R, E: Error>(
     outcome = .success(
       try await withTaskExecutorPreference(clock.bodyTaskExecutor) {
         () async throws(E) -> sending R in
-        try await body(clock)
+        // Ends the test's work where the body returns, before the caller leaves the executor.
+        defer { session.bodyEnded() }
+        return try await body(clock)
       })
   } catch {
     outcome = .failure(error)

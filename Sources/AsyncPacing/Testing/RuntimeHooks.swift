@@ -1,0 +1,104 @@
+import Synchronization
+
+#if compiler(>=6.3) && canImport(Glibc)
+  import Glibc
+#endif
+
+/// The Swift runtime's hooks through which a test clock sees its test's main-actor work.
+///
+/// Two hooks, installed once per process by the first test clock with an executor, and kept:
+/// - `swift_task_getMainExecutor_hook` makes ``ObservedMainExecutor`` the main actor's
+///   executor. On Swift 6.3 the runtime no longer calls `swift_task_enqueueMainExecutor_hook`
+///   for main-actor jobs (measured here: zero calls for hops, yields and main-actor tasks), so
+///   the main actor's executor itself is what can count them. It runs every job on the main
+///   queue, in order, on the main thread, as the runtime's own does.
+/// - `swift_task_enqueueGlobal_hook` takes the global executor's jobs that continue a task of
+///   the test's main-actor work in nonisolated code (a `Task.yield()`, a nonisolated async
+///   function it calls) and runs them on the test executor, as if the task preferred it; every
+///   other job goes to the hook found before, or to the runtime. Measured here: running such a
+///   job on a queue of one's own instead loses it, since the runtime enqueues a yielding task
+///   again after the job returns.
+///
+/// Only this folder touches the hooks, behind `#if compiler(>=6.3)` and on Linux, where they
+/// were measured; elsewhere `isInstalled` is false and settling falls back to its main-actor
+/// barrier (`TestClock.settleWork()`).
+enum RuntimeHooks {
+  /// Whether the hooks are in place, installing them on first use.
+  static let isInstalled: Bool = install()
+
+  #if compiler(>=6.3) && canImport(Glibc)
+    typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
+    typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
+    typealias MainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
+    typealias MainExecutorHook = @convention(thin) (MainExecutorOriginal) -> UnownedSerialExecutor
+
+    /// The global enqueue hook installed before ours, to which ours passes what is not a test's.
+    private static let previousGlobalHook = Mutex<EnqueueHook?>(nil)
+
+    private static func install() -> Bool {
+      guard let process = dlopen(nil, RTLD_NOW),
+        let mainHookAddress = dlsym(process, "swift_task_getMainExecutor_hook"),
+        let globalHookAddress = dlsym(process, "swift_task_enqueueGlobal_hook")
+      else { return false }
+      let mainHook = mainHookAddress.assumingMemoryBound(to: MainExecutorHook?.self)
+      let globalHook = globalHookAddress.assumingMemoryBound(to: EnqueueHook?.self)
+      // Another main executor hook decides the main actor's identity already: two cannot.
+      guard mainHook.pointee == nil else { return false }
+      _ = ObservedMainExecutor.shared
+      previousGlobalHook.withLock { $0 = globalHook.pointee }
+      installHooks(main: mainHook, global: globalHook)
+      return true
+    }
+
+    fileprivate static func passOn(_ job: UnownedJob, original: EnqueueOriginal) {
+      if let previous = previousGlobalHook.withLock({ $0 }) {
+        previous(job, original)
+      } else {
+        original(job)
+      }
+    }
+  #else
+    private static func install() -> Bool { false }
+  #endif
+
+  /// The address of the task whose job `job` is: in the runtime a task is its own job, and
+  /// both `UnownedJob` and `UnsafeCurrentTask` hold just that address.
+  static func taskAddress(of job: UnownedJob) -> UInt {
+    unsafeBitCast(job, to: UInt.self)
+  }
+}
+
+#if compiler(>=6.3) && canImport(Glibc)
+  // At file level: a hook is a thin function, which a closure formed in a type's static
+  // context, or a reference to a function, cannot be converted to (the compiler says
+  // "nontrivial thin function reference").
+  private func installHooks(
+    main: UnsafeMutablePointer<RuntimeHooks.MainExecutorHook?>,
+    global: UnsafeMutablePointer<RuntimeHooks.EnqueueHook?>
+  ) {
+    global.pointee = { job, original in observingGlobalEnqueue(job, original) }
+    main.pointee = { _ in ObservedMainExecutor.shared.asUnownedSerialExecutor() }
+  }
+
+  private func observingGlobalEnqueue(
+    _ job: UnownedJob, _ original: RuntimeHooks.EnqueueOriginal
+  ) {
+    if let context = TestContext.current,
+      context.executor.takeUnretainedValue().takeHop(job, isHopOfItsOwnTask: isHopOfItsOwnTask(job))
+    {
+      return
+    }
+    RuntimeHooks.passOn(job, original: original)
+  }
+
+  /// Whether `job` continues the task that enqueues it (a hop to nonisolated code, a yield),
+  /// as opposed to a task it creates or resumes: during a hop the runtime has already cleared
+  /// the current task, and a task that enqueues itself is the job.
+  private func isHopOfItsOwnTask(_ job: UnownedJob) -> Bool {
+    withUnsafeCurrentTask { task in
+      guard let task else { return true }
+      return unsafeBitCast(task, to: UInt.self) == RuntimeHooks.taskAddress(of: job)
+    }
+  }
+
+#endif

@@ -1,0 +1,89 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Testing
+
+/// The Migrating guide's `@MainActor` `.task` pattern, copied as a reader would: the loop runs
+/// on the main actor, the test reads the model after advancing, and every run is exact.
+@Suite struct MainActorViewModelTests {
+  @Test(arguments: 0..<MainActorRuns.count)
+  func aNonisolatedTestReadsFreshResults(run: Int) async {
+    await withTestClock { clock in
+      let model = await SearchViewModel(clock: clock)
+      let (queries, typing) = AsyncStream.makeStream(of: String.self)
+      async let bound: Void = model.bind(to: queries)
+      typing.yield("Swift")
+      await clock.advance(by: .milliseconds(299))
+      let early = await model.results
+      await clock.advance(by: .milliseconds(1))
+      let results = await model.results
+      typing.finish()
+      await bound
+      #expect(early == [])
+      #expect(results == ["Swift 1", "Swift 2"])
+      #expect(clock.diagnostics.isEmpty)
+    }
+  }
+
+  @MainActor @Test(arguments: 0..<MainActorRuns.count)
+  func aMainActorTestReadsFreshResults(run: Int) async {
+    await withTestClock { clock in
+      let model = await SearchViewModel(clock: clock)
+      let (queries, typing) = AsyncStream.makeStream(of: String.self)
+      async let bound: Void = model.bind(to: queries)
+      typing.yield("Swift")
+      await clock.advance(by: .milliseconds(300))
+      let results = await model.results
+      typing.yield("")  // an empty query clears at once: its interval is zero
+      await clock.settle()
+      let cleared = await model.results
+      typing.finish()
+      await bound
+      #expect(results == ["Swift 1", "Swift 2"])
+      #expect(cleared == [])
+    }
+  }
+
+  @Test(.testClock, arguments: 0..<MainActorRuns.count)
+  func aNonisolatedTestWithTheTraitReadsFreshResults(run: Int) async {
+    let clock = TestClock.current
+    let model = await SearchViewModel(clock: clock)
+    let (queries, typing) = AsyncStream.makeStream(of: String.self)
+    async let bound: Void = model.bind(to: queries)
+    typing.yield("Swift")
+    await clock.advance(by: .milliseconds(300))
+    let results = await model.results
+    typing.finish()
+    await bound
+    #expect(results == ["Swift 1", "Swift 2"])
+  }
+
+  @MainActor @Test(.testClock, arguments: 0..<MainActorRuns.count)
+  func aMainActorTestWithTheTraitReadsFreshResults(run: Int) async {
+    let clock = TestClock.current
+    let model = SearchViewModel(clock: clock)
+    let (queries, typing) = AsyncStream.makeStream(of: String.self)
+    async let bound: Void = model.bind(to: queries)
+    typing.yield("Swift")
+    await clock.advance(by: .milliseconds(300))
+    let results = model.results
+    typing.finish()
+    await bound
+    #expect(results == ["Swift 1", "Swift 2"])
+  }
+
+  /// `binding = Task { await self.bind(to:) }` in a main-actor view model: the task runs on
+  /// the main actor, which the clock settles.
+  @MainActor @Test(.testClock, arguments: 0..<MainActorRuns.count)
+  func aTaskTheViewModelStartsIsSettled(run: Int) async {
+    let clock = TestClock.current
+    let model = SearchViewModel(clock: clock)
+    let (queries, typing) = AsyncStream.makeStream(of: String.self)
+    model.startBinding(to: queries)
+    typing.yield("Swift")
+    await clock.advance(by: .milliseconds(300))
+    let results = model.results
+    typing.finish()
+    await model.binding?.value
+    #expect(results == ["Swift 1", "Swift 2"])
+  }
+}
