@@ -40,15 +40,21 @@ extension TestClock {
     case .escaped:
       report(RuntimeHooks.isInstalled ? Self.escapedSleepMessage : Self.offExecutorSleepMessage)
     case .afterTheTest(let location):
-      // Nobody can record an issue for a test that has ended: print, naming the test.
-      print(
+      // Nobody can record an issue for a test that has ended: the message is printed, naming
+      // the test, and kept in `diagnostics` for whoever still holds the clock.
+      let message = """
+        TestClock: a sleep reached the clock of the test at \(location) after its body had \
+        returned, from a task outside the test executor; nothing will advance it. Likely \
+        cause: a plain `Task {}` or `Task.detached` that the test started and did not wait \
+        for. Start it with `Task(executorPreference: clock.taskExecutor)`, or make it a child \
+        task, and wait for it before the test returns.
         """
-        AsyncPacing diagnostic: a sleep reached the TestClock of the test at \(location) after \
-        its body had returned, from a task outside the test executor; nothing will advance it. \
-        Likely cause: a plain `Task {}` or `Task.detached` that the test started and did not \
-        wait for. Start it with `Task(executorPreference: clock.taskExecutor)`, or make it a \
-        child task, and wait for it before the test returns.
-        """)
+      let isNew = state.withLock { state in
+        guard !state.diagnostics.contains(message) else { return false }
+        state.diagnostics.append(message)
+        return true
+      }
+      if isNew { print("AsyncPacing diagnostic: \(message)") }
     }
   }
 

@@ -24,18 +24,20 @@
 /// }
 /// ```
 ///
-/// Work that leaves the executor is not settled: a plain `Task {}`, `Task.detached`,
-/// `@MainActor` code and Dispatch callbacks run elsewhere. Create such tasks with
+/// Main-actor code the test's work runs (a view model's methods, a `Task {}` they start) runs
+/// on the main actor and is settled too: the clock counts the test's main-actor jobs (Swift 6.3
+/// on Linux). Work that escapes is not settled: a plain `Task {}` started outside main-actor
+/// code, `Task.detached` and Dispatch callbacks run elsewhere. Create such tasks with
 /// `Task(executorPreference:)`, or make them child tasks. The clock reports a sleep registered
-/// from outside the executor in ``TestClock/diagnostics``.
+/// from such work in ``TestClock/diagnostics``.
 ///
 /// - Parameters:
 ///   - advancing: `.manual` (the default) moves time only when the test says so;
 ///     `.automatic` also moves it to the earliest deadline whenever everything waits.
-///   - isolation: the caller's actor. A caller on the main actor (a `@MainActor` test) makes
-///     settling wait for the main actor from the start.
-///   - progressTimeout: the progress guard. When, for this long on the wall clock, no job ran
-///     on the test executor, time did not move and the main actor did not answer, the guard
+///   - isolation: the caller's actor. Before Swift 6.3 (or off Linux), a caller on the main
+///     actor (a `@MainActor` test) makes settling wait for the main actor from the start.
+///   - progressTimeout: the progress guard. When, for this long on the wall clock, no job of the
+///     test's work started, time did not move and the main actor did not answer, the guard
 ///     prints what is pending and stops the process: a test that names its cause beats a
 ///     hang. (The testing library's `.testClock` trait records an issue and cancels the body
 ///     instead.)
