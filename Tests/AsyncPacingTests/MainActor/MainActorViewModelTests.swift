@@ -45,8 +45,24 @@ import Testing
 
   @Test(.testClock, arguments: 0..<MainActorRuns.count)
   func aNonisolatedTestWithTheTraitReadsFreshResults(run: Int) async {
+    let model = await SearchViewModel(clock: TestClock.current)
+    let results = await Self.typeSwiftAndReadResults(of: model)
+    #expect(results == ["Swift 1", "Swift 2"])
+  }
+
+  @MainActor @Test(.testClock, arguments: 0..<MainActorRuns.count)
+  func aMainActorTestWithTheTraitReadsFreshResults(run: Int) async {
+    let model = SearchViewModel(clock: TestClock.current)
+    let results = await Self.typeSwiftAndReadResults(of: model)
+    #expect(results == ["Swift 1", "Swift 2"])
+  }
+
+  /// The guide's timeline, run in the caller's isolation: the loop starts in an `async let`,
+  /// "Swift" is typed, 300 ms pass, and the results are read before the stream finishes.
+  private static func typeSwiftAndReadResults(
+    of model: SearchViewModel, isolation: isolated (any Actor)? = #isolation
+  ) async -> [String] {
     let clock = TestClock.current
-    let model = await SearchViewModel(clock: clock)
     let (queries, typing) = AsyncStream.makeStream(of: String.self)
     async let bound: Void = model.bind(to: queries)
     typing.yield("Swift")
@@ -54,21 +70,7 @@ import Testing
     let results = await model.results
     typing.finish()
     await bound
-    #expect(results == ["Swift 1", "Swift 2"])
-  }
-
-  @MainActor @Test(.testClock, arguments: 0..<MainActorRuns.count)
-  func aMainActorTestWithTheTraitReadsFreshResults(run: Int) async {
-    let clock = TestClock.current
-    let model = SearchViewModel(clock: clock)
-    let (queries, typing) = AsyncStream.makeStream(of: String.self)
-    async let bound: Void = model.bind(to: queries)
-    typing.yield("Swift")
-    await clock.advance(by: .milliseconds(300))
-    let results = model.results
-    typing.finish()
-    await bound
-    #expect(results == ["Swift 1", "Swift 2"])
+    return results
   }
 
   /// `binding = Task { await self.bind(to:) }` in a main-actor view model: the task runs on
