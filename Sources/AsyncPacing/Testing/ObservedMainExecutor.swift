@@ -21,18 +21,26 @@
 
     func enqueue(_ job: consuming ExecutorJob) {
       let unownedJob = UnownedJob(job)
-      let owner = TestContext.current?.executor.takeUnretainedValue()
+      // The test whose work enqueues the job, or, from a thread no test runs on (a Dispatch
+      // callback resuming a continuation), the test its task is known to belong to.
+      let owner =
+        TestContext.current?.executor.takeUnretainedValue()
+        ?? TestTasks.owner(of: TestTasks.id(of: unownedJob))
       let counted = owner?.mainActorJobQueued(unownedJob) == true
       let run: @Sendable () -> Void = { [self] in
-        if counted, let owner {
-          running.withLock { $0 = TestContext(owner, place: .mainActor) }
-          owner.mainActorJobStarted()
+        guard counted, let owner else {
+          unownedJob.runSynchronously(on: asUnownedSerialExecutor())
+          return
         }
+        // Restored, not cleared: were main-queue jobs ever to nest, the outer keeps its test.
+        let outer = running.withLock { running in
+          defer { running = TestContext(owner, place: .mainActor) }
+          return running
+        }
+        owner.mainActorJobStarted()
         unownedJob.runSynchronously(on: asUnownedSerialExecutor())
-        if counted, let owner {
-          running.withLock { $0 = nil }
-          owner.mainActorJobFinished()
-        }
+        running.withLock { $0 = outer }
+        owner.mainActorJobFinished()
       }
       DispatchQueue.main.async(execute: run)
     }

@@ -32,8 +32,10 @@ enum RuntimeHooks {
     typealias MainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
     typealias MainExecutorHook = @convention(thin) (MainExecutorOriginal) -> UnownedSerialExecutor
 
-    /// The global enqueue hook installed before ours, to which ours passes what is not a test's.
-    private static let previousGlobalHook = Mutex<EnqueueHook?>(nil)
+    /// The global enqueue hook installed before ours (its address, 0 for none), to which ours
+    /// passes what is not a test's: written once before ours is published, read lock-free on
+    /// every global enqueue of the process.
+    private static let previousGlobalHook = Atomic<UInt>(0)
 
     private static func install() -> Bool {
       guard let process = dlopen(nil, RTLD_NOW),
@@ -45,14 +47,16 @@ enum RuntimeHooks {
       // Another main executor hook decides the main actor's identity already: two cannot.
       guard mainHook.pointee == nil else { return false }
       _ = ObservedMainExecutor.shared
-      previousGlobalHook.withLock { $0 = globalHook.pointee }
+      let previous = globalHook.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
+      previousGlobalHook.store(previous, ordering: .releasing)
       installHooks(main: mainHook, global: globalHook)
       return true
     }
 
     fileprivate static func passOn(_ job: UnownedJob, original: EnqueueOriginal) {
-      if let previous = previousGlobalHook.withLock({ $0 }) {
-        previous(job, original)
+      let previous = previousGlobalHook.load(ordering: .acquiring)
+      if previous != 0 {
+        unsafeBitCast(previous, to: EnqueueHook.self)(job, original)
       } else {
         original(job)
       }
@@ -61,11 +65,6 @@ enum RuntimeHooks {
     private static func install() -> Bool { false }
   #endif
 
-  /// The address of the task whose job `job` is: in the runtime a task is its own job, and
-  /// both `UnownedJob` and `UnsafeCurrentTask` hold just that address.
-  static func taskAddress(of job: UnownedJob) -> UInt {
-    unsafeBitCast(job, to: UInt.self)
-  }
 }
 
 #if compiler(>=6.3) && canImport(Glibc)
@@ -83,8 +82,12 @@ enum RuntimeHooks {
   private func observingGlobalEnqueue(
     _ job: UnownedJob, _ original: RuntimeHooks.EnqueueOriginal
   ) {
-    if let context = TestContext.current,
-      context.executor.takeUnretainedValue().takeHop(job, isHopOfItsOwnTask: isHopOfItsOwnTask(job))
+    let context = TestContext.current
+    // The test whose work enqueues the job, or the test its task is known to belong to.
+    if let executor = context?.executor.takeUnretainedValue()
+      ?? TestTasks.owner(of: TestTasks.id(of: job)),
+      executor.takeGlobalJob(
+        job, enqueuedFrom: context?.place, isHopOfItsOwnTask: isHopOfItsOwnTask(job))
     {
       return
     }
@@ -97,7 +100,8 @@ enum RuntimeHooks {
   private func isHopOfItsOwnTask(_ job: UnownedJob) -> Bool {
     withUnsafeCurrentTask { task in
       guard let task else { return true }
-      return unsafeBitCast(task, to: UInt.self) == RuntimeHooks.taskAddress(of: job)
+      // Both alive now, so their addresses tell them apart: a task is its own job.
+      return unsafeBitCast(task, to: UInt.self) == unsafeBitCast(job, to: UInt.self)
     }
   }
 

@@ -83,8 +83,9 @@ extension TestClock {
         lines.append(
           "- \(escaped) of them were registered outside the test executor, so advancing "
             + "cannot know when their work finishes. Likely causes: the sleeping code runs in "
-            + "a plain `Task {}` or `Task.detached` (create it with "
-            + "`Task(executorPreference:)` or make it a child task), or it is `@MainActor` code.")
+            + "a plain `Task {}` or `Task.detached` started outside main-actor code (create it "
+            + "with `Task(executorPreference:)` or make it a child task), or on a thread of its "
+            + "own" + (RuntimeHooks.isInstalled ? "." : ", or it is `@MainActor` code."))
       }
     }
     if let hint = neverUsedHint { lines.append("- " + hint) }

@@ -35,14 +35,11 @@ struct TestContext: Sendable {
 }
 
 /// What the runtime's hooks let a test executor see of its test's work elsewhere.
-struct ObservedWork: Sendable {
+struct ObservedWork: Equatable, Sendable {
   /// The test's jobs queued or running on the main actor: settling waits for them.
   var mainActorJobs = 0
   /// How many of them have started: the progress guard's sign that such work moves.
   var mainActorJobsStarted = 0
-  /// The tasks (their addresses) that ran the test's main-actor work: when other work of the
-  /// test resumes one into nonisolated code, it runs on the test executor too.
-  var mainActorTasks: Set<UInt> = []
   /// False once the body has returned: what its caller does next is not the test's work.
   var isObserving = true
 }

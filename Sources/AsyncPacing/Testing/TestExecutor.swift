@@ -28,6 +28,9 @@ final class TestExecutor: TaskExecutor, Sendable {
     var sleeperResumptions = 0
     /// This test's work that the runtime's hooks show off this executor: settling waits for it.
     var observed = ObservedWork()
+    /// While a drain resumes settling waiters: one that is not the test's own task must not be
+    /// taken for a hop of the test's work.
+    var isResumingIdleWaiters = false
   }
 
   private let state = LockedState(State())
@@ -98,24 +101,31 @@ final class TestExecutor: TaskExecutor, Sendable {
   /// Whether the calling code runs on the main queue, that is main-actor code.
   static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
-  /// Runs here a job the global executor would have run: a task of this test's main-actor
-  /// work that goes on in nonisolated code (`Task.yield()`, a nonisolated async function), as
-  /// if it preferred this executor. That is a task hopping from the test's work
-  /// (`isHopOfItsOwnTask`), or a task that was already the test's main-actor work, resumed by
-  /// its other work. Returns false, leaving the job to the runtime, for anything else (an
-  /// unstructured task the test's code creates or resumes stays where the runtime puts it)
-  /// and once the body has returned.
-  func takeHop(_ job: UnownedJob, isHopOfItsOwnTask: Bool) -> Bool {
-    let task = RuntimeHooks.taskAddress(of: job)
+  /// Runs here a job the global executor would have run, when it is this test's main-actor
+  /// work going on in nonisolated code: a job enqueued by the test's main-actor code (a hop to
+  /// a nonisolated function, a `Task.yield()`, a child task or a `Task.detached` it starts), a
+  /// hop of a task running here (`isHopOfItsOwnTask`), or a job of a task already known as the
+  /// test's (`TestTasks`). Returns false, leaving the job to the runtime, for anything else:
+  /// an unstructured task that code on this executor starts escapes, as the contract says, and
+  /// so does everything once the body has returned.
+  func takeGlobalJob(
+    _ job: UnownedJob, enqueuedFrom place: TestContext.Place?, isHopOfItsOwnTask: Bool
+  ) -> Bool {
+    let task = TestTasks.id(of: job)
+    let isKnown = TestTasks.owner(of: task) === self
     let isTaken = state.withLock { state in
-      guard state.observed.isObserving,
-        isHopOfItsOwnTask || state.observed.mainActorTasks.contains(task)
-      else { return false }
-      state.observed.mainActorTasks.insert(task)
-      return true
+      guard state.observed.isObserving else { return false }
+      switch place {
+      case .mainActor?: return true
+      // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
+      case .testExecutor?: return isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters)
+      case nil: return isKnown
+      }
     }
-    if isTaken { enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false) }
-    return isTaken
+    guard isTaken else { return false }
+    TestTasks.register(task, to: self)
+    enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false)
+    return true
   }
 
   /// Whether a job is running or queued: the progress guard's sign of a job that never returns.
@@ -136,19 +146,20 @@ final class TestExecutor: TaskExecutor, Sendable {
   /// does next (leaving the executor, collecting the result) is not this test's work.
   func stopObserving() {
     state.withLock { $0.observed.isObserving = false }
+    TestTasks.forget(self)
   }
 
   /// Counts a job of this test's on the main actor, and remembers its task, unless the body
   /// has returned; returns whether it was counted, in which case `mainActorJobFinished()`
   /// must follow.
   func mainActorJobQueued(_ job: UnownedJob) -> Bool {
-    let task = RuntimeHooks.taskAddress(of: job)
-    return state.withLock { state in
+    let isCounted = state.withLock { state in
       guard state.observed.isObserving else { return false }
       state.observed.mainActorJobs += 1
-      state.observed.mainActorTasks.insert(task)
       return true
     }
+    if isCounted { TestTasks.register(TestTasks.id(of: job), to: self) }
+    return isCounted
   }
 
   func mainActorJobStarted() {
@@ -217,8 +228,11 @@ final class TestExecutor: TaskExecutor, Sendable {
       case .run(let queued):
         queued.job.runSynchronously(on: queued.executor)
       case .idle(let waiters):
+        guard !waiters.isEmpty else { return }
         // Each resumed waiter enqueues its own task here, which starts the next drain.
+        state.withLock { $0.isResumingIdleWaiters = true }
         for waiter in waiters { waiter.resume() }
+        state.withLock { $0.isResumingIdleWaiters = false }
         return
       }
     }
