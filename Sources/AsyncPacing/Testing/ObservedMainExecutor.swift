@@ -12,7 +12,7 @@
     static let shared = ObservedMainExecutor()
 
     /// The test whose job runs on the main thread now, if any: what that job enqueues is its.
-    private let running = Mutex<TestContext?>(nil)
+    private let running = LockedState<TestContext?>(nil)
 
     static var runningContext: TestContext? {
       guard TestExecutor.isOnMainQueue else { return nil }

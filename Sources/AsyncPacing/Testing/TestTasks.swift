@@ -13,7 +13,7 @@ import Synchronization
 /// at once (measured here: 200 detached tasks in a row used 16 addresses), so an address would
 /// claim unrelated tasks. A test's entries are dropped when its body returns.
 enum TestTasks {
-  private static let owners = Mutex<[UInt64: TestExecutor]>([:])
+  private static let owners = LockedState<[UInt64: TestExecutor]>([:])
   /// How many entries there are, read without the lock: most enqueues of a process find none.
   private static let count = Atomic<Int>(0)
 
