@@ -13,7 +13,8 @@ import Testing
 /// - Each of the clock's `diagnostics` is recorded as an issue at the
 ///   end, and not printed.
 /// - When the test failed after moving time on a clock no sleep ever reached, a warning asks
-///   whether the code under test was given the clock.
+///   whether the code under test was given the clock; when it failed after its code started
+///   tasks that escaped the test executor, a warning names them.
 ///
 /// ```swift
 /// @Test func aDebouncedSearchRunsOnce() async {
@@ -102,7 +103,8 @@ private func runGuarded<R: Sendable, E: Error>(
   for diagnostic in clock.diagnostics {
     Issue.record(Comment(rawValue: diagnostic), sourceLocation: sourceLocation)
   }
-  if !stall.hasFired, failuresSeen.isSet, let hint = clock.neverUsedHint {
+  let hints = [clock.neverUsedHint, clock.escapedTaskHint].compactMap { $0 }
+  for hint in hints where !stall.hasFired && failuresSeen.isSet {
     #if compiler(>=6.3)
       Issue.record(Comment(rawValue: hint), severity: .warning, sourceLocation: sourceLocation)
     #else

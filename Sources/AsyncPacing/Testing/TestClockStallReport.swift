@@ -30,6 +30,22 @@ extension TestClock {
     }
   }
 
+  /// The hint for a test that failed after its code started tasks that escaped the test
+  /// executor, if it did: timed work there (another library's operator iterating in a plain
+  /// `Task {}` of its own, a hand-rolled debouncer) is not exact, though it may never sleep on
+  /// the clock itself.
+  package var escapedTaskHint: String? {
+    guard let escaped = testExecutor?.observed.escapedTaskJobs, escaped > 0 else { return nil }
+    return """
+      The test's code started or resumed tasks outside the test executor and the main actor \
+      (\(escaped) job(s) of a plain `Task {}` or `Task.detached` started by code on the test \
+      executor): advancing cannot wait for them. If they do the timed work (another library's \
+      operator that iterates in a `Task {}` of its own, a hand-rolled `Task`-based debouncer), \
+      the test cannot be exact. Start them with `Task(executorPreference: clock.taskExecutor)`, \
+      or make them child tasks.
+      """
+  }
+
   /// Why the test made no progress for `timeout`: what is pending, and what to do. `poolWait`,
   /// when not zero, is how long the cooperative pool has run no new task.
   func stallReport(after timeout: Duration, poolWait: Duration = .zero) -> String {

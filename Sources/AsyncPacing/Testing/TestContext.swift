@@ -40,6 +40,9 @@ struct ObservedWork: Equatable, Sendable {
   var mainActorJobs = 0
   /// How many of them have started: the progress guard's sign that such work moves.
   var mainActorJobsStarted = 0
+  /// Jobs of tasks outside the test's work that its code on the test executor sent to the
+  /// global executor: tasks it started with a plain `Task {}` or `Task.detached`, or resumed.
+  var escapedTaskJobs = 0
   /// False once the body has returned: what its caller does next is not the test's work.
   var isObserving = true
 }

@@ -116,10 +116,17 @@ final class TestExecutor: TaskExecutor, Sendable {
     let isTaken = state.withLock { state in
       guard state.observed.isObserving else { return false }
       switch place {
-      case .mainActor?: return true
-      // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
-      case .testExecutor?: return isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters)
-      case nil: return isKnown
+      case .mainActor?:
+        return true
+      case .testExecutor?:
+        // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
+        if isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters) { return true }
+        // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
+        // for the hint a failing test gets.
+        if !isHopOfItsOwnTask { state.observed.escapedTaskJobs += 1 }
+        return false
+      case nil:
+        return isKnown
       }
     }
     guard isTaken else { return false }

@@ -1,6 +1,7 @@
 import AsyncPacing
 import AsyncPacingTesting
 import Foundation  // ProcessInfo: the only way to read the run count from the environment
+import Synchronization
 import Testing
 
 private struct LeftBehind: Sendable {
@@ -67,6 +68,34 @@ private struct LeftBehind: Sendable {
       }
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().contains("is iterated outside the test executor")
+    }
+  }
+
+  /// A hand-rolled debouncer whose timer runs in a plain `Task {}` gets a failing test wrong:
+  /// the failure comes with a warning naming the escaped tasks, whether or not they reached the
+  /// clock before the test ended.
+  @Test func aFailureAfterEscapedTasksNamesThem() async {
+    for _ in 0..<Self.runs {
+      let messages = Mutex<[String]>([])
+      await withKnownIssue {
+        await withCheckedTestClock { clock in
+          let saved = Mutex(0)
+          let pending = Task {  // the hand-rolled timer: not on the test executor
+            try? await clock.sleep(for: .seconds(1))
+            saved.withLock { $0 += 1 }
+          }
+          await clock.advance(by: .seconds(1))
+          #expect(saved.withLock { $0 } == 1, "fails whenever the task was late")
+          Issue.record("the failure the hint comes with")
+          pending.cancel()
+        }
+      } matching: { issue in
+        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+        return true
+      }
+      let recorded = messages.withLock { $0 }
+      #expect(
+        recorded.contains { $0.contains("started or resumed tasks outside the test executor") })
     }
   }
 }
