@@ -22,10 +22,12 @@ enum TestTasks {
     return owners.withLock { $0[task] }
   }
 
+  /// Remembers `task` as `executor`'s, unless its body has returned: checked under this lock,
+  /// so that a registration racing `forget(_:)` either comes before it or not at all.
   static func register(_ task: UInt64, to executor: TestExecutor) {
     guard task != 0 else { return }
     owners.withLock { owners in
-      guard owners[task] == nil else { return }
+      guard owners[task] == nil, executor.observed.isObserving else { return }
       owners[task] = executor
       count.add(1, ordering: .releasing)
     }
