@@ -76,10 +76,13 @@ private func runGuarded<R: Sendable, E: Error>(
           session.bodyEnded()
           stall.bodyFinished()
         }
-        do throws(E) {
-          return .body(.success(try await body(clock)))
-        } catch {
-          return .body(.failure(error))
+        // `withValue` does not carry a typed error: the outcome comes back as a value.
+        return await TestClock.$enclosing.withValue(clock) { () async -> GuardedEvent<R, E> in
+          do throws(E) {
+            return .body(.success(try await body(clock)))
+          } catch {
+            return .body(.failure(error))
+          }
         }
       }
       group.addTask { .stalled(await stall.wait()) }

@@ -52,7 +52,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     edges: PacingEdges = .trailing, maxWait: Duration? = nil
   ) -> AsyncDebounceSequence<Self, ContinuousClock> {
     debounce(
-      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: ContinuousClock())
+      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: ContinuousClock()
+    ).followingEnclosingTestClock()
   }
 }
 
@@ -69,7 +70,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// for await query in settled { await search(query) }
 /// ```
 public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
-  Sendable
+  Sendable, FollowsTestClock
 where Base.Element: Sendable {
   /// The upstream's element type: a debounce emits upstream elements unchanged.
   ///
@@ -91,6 +92,7 @@ where Base.Element: Sendable {
   @usableFromInline let clock: C
   @usableFromInline let tolerance: C.Duration?
   @usableFromInline let configuration: DebounceConfiguration<C.Duration>
+  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
   init(
@@ -115,7 +117,7 @@ where Base.Element: Sendable {
       PacingIteration(
         engine: PacingEngine(
           base: base, machine: FixedDebounceMachine(configuration), clock: clock,
-          tolerance: tolerance)
+          tolerance: tolerance, following: followedTestClock)
       ))
   }
 

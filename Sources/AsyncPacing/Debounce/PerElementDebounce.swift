@@ -29,9 +29,20 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: @escaping @Sendable (Element) -> C.Duration, tolerance: C.Duration? = nil,
     edges: PacingEdges = .trailing, maxWait: C.Duration? = nil, clock: C
   ) -> some Sendable & AsyncSequence<Element, Failure> {
+    pacedDebounce(for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: clock)
+  }
+
+  @inlinable
+  func pacedDebounce<C: Clock>(
+    for interval: @escaping @Sendable (Element) -> C.Duration, tolerance: C.Duration?,
+    edges: PacingEdges, maxWait: C.Duration?, clock: C
+  ) -> PacedSequence<
+    Self, C,
+    DebounceMachine<Element, ElapsedInstant<C.Duration>, IntervalPerValue<Element, C.Duration>>
+  > {
     PacedSequence(
       base: self, clock: clock, tolerance: tolerance,
-      machine: DebounceMachine<Element, ElapsedInstant<C.Duration>, _>(
+      machine: DebounceMachine(
         DebounceConfiguration(
           intervalPerElementEdges: edges, maxWait: maxWait, function: "debounce"),
         intervals: IntervalPerValue(interval)))
@@ -55,8 +66,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: @escaping @Sendable (Element) -> Duration, tolerance: Duration? = nil,
     edges: PacingEdges = .trailing, maxWait: Duration? = nil
   ) -> some Sendable & AsyncSequence<Element, Failure> {
-    debounce(
-      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: ContinuousClock())
+    pacedDebounce(
+      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: ContinuousClock()
+    ).followingEnclosingTestClock()
   }
 
   /// Debounces by each element's interval on a clock stored as `any Clock<Duration>`.

@@ -3,7 +3,7 @@
 /// of `machine`, the machine's initial state.
 @usableFromInline
 struct PacedSequence<Base: AsyncSequence & Sendable, C: Clock, Machine: PacingMachine>:
-  AsyncSequence, Sendable
+  AsyncSequence, Sendable, FollowsTestClock
 where
   Base.Element: Sendable, Machine.Instant == ElapsedInstant<C.Duration>,
   Machine.Element == Base.Element
@@ -15,6 +15,7 @@ where
   @usableFromInline let clock: C
   @usableFromInline let tolerance: C.Duration?
   @usableFromInline let machine: Machine
+  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
   init(base: Base, clock: C, tolerance: C.Duration?, machine: Machine) {
@@ -28,7 +29,9 @@ where
   func makeAsyncIterator() -> Iterator {
     Iterator(
       PacingIteration(
-        engine: PacingEngine(base: base, machine: machine, clock: clock, tolerance: tolerance)))
+        engine: PacingEngine(
+          base: base, machine: machine, clock: clock, tolerance: tolerance,
+          following: followedTestClock)))
   }
 
   @usableFromInline

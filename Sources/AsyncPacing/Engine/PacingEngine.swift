@@ -56,10 +56,13 @@ where
   @usableFromInline let loan: CandidateLoan<Output>?
 
   @inlinable
-  init(base: Base, machine: Machine, clock: C, tolerance: C.Duration?, reducer: Reducer? = nil) {
+  init(
+    base: Base, machine: Machine, clock: C, tolerance: C.Duration?, reducer: Reducer? = nil,
+    following testClock: TestClock? = nil
+  ) {
     let loan = reducer.map { _ in CandidateLoan<Output>() }
     self.base = base
-    self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
+    self.timebase = PacingTimebase(clock: clock, tolerance: tolerance, following: testClock)
     self.state = LockedState(PacingShellState(machine: machine, side: Side(), loan: loan))
     self.reducer = reducer
     self.loan = loan
@@ -161,8 +164,8 @@ where
   @inlinable
   func startWorker(generation: UInt64) {
     // The consumer's first `next()`: a test clock names a consumer outside the test's work.
-    (timebase.clock as? any ExecutorPreferringClock)?.noteIterationStart()
-    let reader = startTask(for: timebase.clock) {
+    timebase.preferringClock?.noteIterationStart()
+    let reader = startTask(for: timebase) {
       // A cancel that raced the start must not consume an element of a shared upstream.
       guard self.state.withLock({ $0.isOpen }) else { return }
       await self.readUpstream()

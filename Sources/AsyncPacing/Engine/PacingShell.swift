@@ -179,7 +179,7 @@ extension PacingShell {
 
   @inlinable
   func startTimer(generation: UInt64, sleepingUntil deadline: Instant) {
-    let task = startTask(for: timebase.clock) {
+    let task = startTask(for: timebase) {
       await self.runTimer(generation: generation, sleepingUntil: deadline)
     }
     let isCurrent = state.withLock { $0.timer.record(task, generation: generation) }
@@ -190,7 +190,7 @@ extension PacingShell {
   func runTimer(generation: UInt64, sleepingUntil first: Instant) async {
     var deadline = first
     var progress = PacingTimerProgress<Instant>()
-    let resolution = timebase.clock.minimumResolution
+    let resolution = timebase.minimumResolution
     while true {
       let wake = await timebase.sleep(
         until: deadline, overshoot: progress.overshoot(resolution: resolution))

@@ -17,16 +17,23 @@ struct PacingTimebase<C: Clock>: Sendable {
   @usableFromInline let clock: C
   /// The clock instant the machine's time counts from.
   @usableFromInline let origin: C.Instant
+  /// The test clock an operator made without a clock follows inside a test clock's scope, and
+  /// its instant the machine's time counts from (see `TestClock.enclosing`): then its `now`
+  /// and its sleeps are the test clock's.
+  @usableFromInline let followed: (clock: TestClock, origin: TestClock.Instant)?
   @usableFromInline let tolerance: C.Duration?
   /// The longest one sleep may last, for a clock whose sleep cannot take every deadline;
   /// `nil` for one that can.
   @usableFromInline let longestSleep: C.Duration?
 
   @inlinable
-  init(clock: C, tolerance: C.Duration?) {
+  init(clock: C, tolerance: C.Duration?, following testClock: TestClock? = nil) {
     self.clock = clock
     self.origin = clock.now
-    let longestSleep = clock.sleepsInChunks ? Self.sleepChunk : nil
+    // Only the standard `Duration` can be measured on a test clock.
+    let followed = C.Duration.self == Swift.Duration.self ? testClock : nil
+    self.followed = followed.map { ($0, $0.now) }
+    let longestSleep = clock.sleepsInChunks && followed == nil ? Self.sleepChunk : nil
     self.longestSleep = longestSleep
     // `ContinuousClock` converts a tolerance as it converts a deadline: one longer than a chunk
     // is passed as none.
@@ -51,12 +58,40 @@ struct PacingTimebase<C: Clock>: Sendable {
 
   /// The one clock reading an event costs.
   @inlinable
-  var now: Instant { Instant(origin.duration(to: clock.now)) }
+  var now: Instant {
+    if let followed {
+      return Instant(
+        unsafeBitCast(followed.origin.duration(to: followed.clock.now), to: C.Duration.self))
+    }
+    return Instant(origin.duration(to: clock.now))
+  }
+
+  /// The clock's resolution, or the followed test clock's.
+  @inlinable
+  var minimumResolution: C.Duration {
+    followed == nil ? clock.minimumResolution : unsafeBitCast(Duration.zero, to: C.Duration.self)
+  }
+
+  /// The clock that decides where the internal tasks run: the followed test clock, or this
+  /// clock when it is one the shell asks.
+  @inlinable
+  var preferringClock: (any ExecutorPreferringClock)? {
+    followed?.clock ?? clock as? any ExecutorPreferringClock
+  }
 
   /// Sleeps toward `deadline`, past it by `overshoot` (see `PacingTimerProgress`), and at most
   /// `longestSleep`.
   @inlinable
   func sleep(until deadline: Instant, overshoot: C.Duration) async -> Wake {
+    if let followed {
+      let offset = unsafeBitCast(deadline.sinceOrigin, to: Duration.self)
+      do {
+        try await followed.clock.sleep(until: followed.origin.advanced(by: offset))
+      } catch {
+        return Task.isCancelled ? .cancelled : .failed
+      }
+      return .slept
+    }
     var target: C.Instant
     if let longestSleep, deadline.sinceOrigin > longestSleep {
       // Only a deadline a chunk past the origin can be a chunk past now: the others cost no

@@ -1,5 +1,6 @@
-/// Starts an internal task for work timed by `clock`: on the executor the clock prefers, and
-/// counted while it lives by the process-wide ``LiveTaskCounter`` and the clock's own.
+/// Starts an internal task for work timed by `timebase`: on the executor its clock (or the test
+/// clock it follows) prefers, and counted while it lives by the process-wide
+/// ``LiveTaskCounter`` and the clock's own.
 ///
 /// A task created with `Task(executorPreference:)` consults its preference under the task's
 /// status lock at every executor switch, even when the preference is `nil`; measured here,
@@ -7,9 +8,9 @@
 /// to give (a real clock), a plain task runs in the same place without that cost.
 @inlinable
 func startTask<C: Clock>(
-  for clock: C, _ operation: @escaping @Sendable () async -> Void
+  for timebase: PacingTimebase<C>, _ operation: @escaping @Sendable () async -> Void
 ) -> Task<Void, Never> {
-  let preferring = clock as? any ExecutorPreferringClock
+  let preferring = timebase.preferringClock
   let counters = [LiveTaskCounter.processWide, preferring?.pacingTaskCounter].compactMap { $0 }
   for counter in counters { counter.taskStarted() }
   let counted: @Sendable () async -> Void = {

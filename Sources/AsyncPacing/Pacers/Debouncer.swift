@@ -92,9 +92,16 @@ public final class Debouncer<Value: Sendable>: Sendable {
     maxWait: Duration? = nil, cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    self.init(
-      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
-      clock: ContinuousClock(), cancelsRunningAction: cancelsRunningAction, action)
+    // Inside a test clock's scope, the test clock: see `TestClock.enclosing`.
+    if let testClock = TestClock.enclosingForDefaultClock {
+      self.init(
+        for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
+        clock: testClock, cancelsRunningAction: cancelsRunningAction, action)
+    } else {
+      self.init(
+        for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
+        clock: ContinuousClock(), cancelsRunningAction: cancelsRunningAction, action)
+    }
   }
 
   /// Creates a debouncer whose quiet period is each value's own, measured on `clock`: a search
@@ -139,9 +146,16 @@ public final class Debouncer<Value: Sendable>: Sendable {
     edges: PacingEdges = .trailing, maxWait: Duration? = nil, cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    self.init(
-      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
-      clock: ContinuousClock(), cancelsRunningAction: cancelsRunningAction, action)
+    // Inside a test clock's scope, the test clock: see `TestClock.enclosing`.
+    if let testClock = TestClock.enclosingForDefaultClock {
+      self.init(
+        for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
+        clock: testClock, cancelsRunningAction: cancelsRunningAction, action)
+    } else {
+      self.init(
+        for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
+        clock: ContinuousClock(), cancelsRunningAction: cancelsRunningAction, action)
+    }
   }
 
   deinit {

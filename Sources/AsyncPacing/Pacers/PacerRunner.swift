@@ -206,7 +206,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
 
   @inlinable
   func startWorker(generation: UInt64) {
-    let task = startTask(for: timebase.clock) { await self.runActions() }
+    let task = startTask(for: timebase) { await self.runActions() }
     let cancelNow = state.withLock { state -> Bool in
       guard state.workerGeneration == generation else { return false }
       switch state.side.runner {

@@ -80,9 +80,16 @@ public final class Throttler<Value: Sendable>: Sendable {
     cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    self.init(
-      for: interval, clock: ContinuousClock(), latest: latest, edges: edges,
-      cancelsRunningAction: cancelsRunningAction, action)
+    // Inside a test clock's scope, the test clock: see `TestClock.enclosing`.
+    if let testClock = TestClock.enclosingForDefaultClock {
+      self.init(
+        for: interval, clock: testClock, latest: latest, edges: edges,
+        cancelsRunningAction: cancelsRunningAction, action)
+    } else {
+      self.init(
+        for: interval, clock: ContinuousClock(), latest: latest, edges: edges,
+        cancelsRunningAction: cancelsRunningAction, action)
+    }
   }
 
   /// Creates a throttler whose windows last the interval of the value that opens each,
@@ -132,9 +139,16 @@ public final class Throttler<Value: Sendable>: Sendable {
     edges: PacingEdges = [.leading, .trailing], cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    self.init(
-      for: interval, clock: ContinuousClock(), latest: latest, edges: edges,
-      cancelsRunningAction: cancelsRunningAction, action)
+    // Inside a test clock's scope, the test clock: see `TestClock.enclosing`.
+    if let testClock = TestClock.enclosingForDefaultClock {
+      self.init(
+        for: interval, clock: testClock, latest: latest, edges: edges,
+        cancelsRunningAction: cancelsRunningAction, action)
+    } else {
+      self.init(
+        for: interval, clock: ContinuousClock(), latest: latest, edges: edges,
+        cancelsRunningAction: cancelsRunningAction, action)
+    }
   }
 
   deinit {

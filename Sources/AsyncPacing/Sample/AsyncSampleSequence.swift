@@ -43,6 +43,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     every interval: Duration, tolerance: Duration? = nil
   ) -> AsyncSampleSequence<Self, ContinuousClock> {
     sample(every: interval, tolerance: tolerance, clock: ContinuousClock())
+      .followingEnclosingTestClock()
   }
 
   /// Samples on a clock stored as `any Clock<Duration>`, as
@@ -77,7 +78,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// for await reading in sampled { display(reading) }
 /// ```
 public struct AsyncSampleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
-  Sendable
+  Sendable, FollowsTestClock
 where Base.Element: Sendable {
   /// The upstream's element type: a sample emits upstream elements unchanged.
   ///
@@ -98,6 +99,7 @@ where Base.Element: Sendable {
   @usableFromInline let interval: C.Duration
   @usableFromInline let clock: C
   @usableFromInline let tolerance: C.Duration?
+  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
   init(base: Base, interval: C.Duration, clock: C, tolerance: C.Duration?) {
@@ -119,7 +121,9 @@ where Base.Element: Sendable {
       interval: interval, origin: ElapsedInstant(.zero))
     return Iterator(
       PacingIteration(
-        engine: PacingEngine(base: base, machine: machine, clock: clock, tolerance: tolerance)))
+        engine: PacingEngine(
+          base: base, machine: machine, clock: clock, tolerance: tolerance,
+          following: followedTestClock)))
   }
 
   /// The iterator of an ``AsyncSampleSequence``. Dropping it cancels the iteration.

@@ -29,9 +29,20 @@ public final class TestClock: Clock, Sendable {
   struct Sleeper {
     var id: UInt64
     var deadline: Instant
-    var continuation: UnsafeContinuation<Void, any Error>
+    var wake: Wake
     /// Registered from outside the test executor: the progress guard names it.
     var isOffExecutor: Bool
+  }
+
+  /// What a sleeper does when its deadline comes.
+  enum Wake {
+    /// A sleep on this clock: its task resumes.
+    case resume(UnsafeContinuation<Void, any Error>)
+    /// A sleep on a real clock (`Task.sleep`, `ContinuousClock`, `SuspendingClock`) that the
+    /// test executor received: the runtime's wake-up job runs. `sleepingTask` is the ID of the
+    /// task that sleeps, by which a cancelled sleep's wake-up is recognised (see
+    /// `TestClock.dropWakeUp(ofCancelledSleepIn:)`).
+    case runJob(UnownedJob, sleepingTask: UInt64)
   }
 
   struct State {
@@ -91,6 +102,7 @@ public final class TestClock: Clock, Sendable {
     self.testExecutor = executor
     self.bodyExecutor = executor.map { BodyTaskExecutor(testExecutor: $0) }
     self.state = LockedState(State(printsDiagnostics: printsDiagnostics))
+    executor?.attach(self)
   }
 
   /// The serial test executor this clock settles, or `nil` in manual mode.
@@ -183,7 +195,7 @@ public final class TestClock: Clock, Sendable {
           if deadline <= state.now { return (.success(()), nil) }
           state.sleepers.append(
             Sleeper(
-              id: id, deadline: deadline, continuation: continuation,
+              id: id, deadline: deadline, wake: .resume(continuation),
               isOffExecutor: isOffExecutor))
           return (nil, state.takeChangeWaiter())
         }
@@ -192,8 +204,11 @@ public final class TestClock: Clock, Sendable {
       }
     } onCancel: {
       let cancelled = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
-        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.sleepers.remove(at: index).continuation
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }),
+          case .resume(let continuation) = state.sleepers[index].wake
+        else { return nil }
+        state.sleepers.remove(at: index)
+        return continuation
       }
       cancelled?.resume(throwing: CancellationError())
     }

@@ -110,7 +110,7 @@ extension TestClock {
     var resumedAny = false
     while let due = takeSleepers(dueBy: target, unlessDriven: unlessDriven) {
       resumedAny = true
-      let resume = { for sleeper in due { sleeper.continuation.resume() } }
+      let resume = { for sleeper in due { self.wake(sleeper) } }
       if let testExecutor { testExecutor.resumingSleepers(resume) } else { resume() }
       await settleWork()
     }

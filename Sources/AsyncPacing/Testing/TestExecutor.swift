@@ -14,6 +14,9 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// A job of the body's tasks that counts as the body's progress: not the mere wake-up of a
     /// body task's sleep (see `resumingSleepers`).
     var isBodyProgress: Bool
+    /// A real-clock wake-up was pending when the job was taken: it may be its task's first
+    /// job after a cancelled sleep.
+    var mayEndASleep = false
   }
 
   private struct State {
@@ -31,7 +34,15 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// While a drain resumes settling waiters: one that is not the test's own task must not be
     /// taken for a hop of the test's work.
     var isResumingIdleWaiters = false
+    /// When the job running now started: a real-clock sleep's duration is recovered from it.
+    var jobStartedAt = ContinuousClock.now
+    /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
+    /// first, its sleep was cancelled.
+    var sleepingTasks: Set<UInt64> = []
   }
+
+  /// The clock whose timeline real-clock sleeps join; weak, as the clock owns this executor.
+  private let timeline = WeakTestClock()
 
   private let state = LockedState(State())
   private let queue = DispatchQueue(label: "AsyncPacing.TestExecutor")
@@ -135,6 +146,34 @@ final class TestExecutor: TaskExecutor, Sendable {
     return true
   }
 
+  /// Joins real-clock sleeps to `clock`'s timeline.
+  func attach(_ clock: TestClock) {
+    timeline.set(clock)
+  }
+
+  var clock: TestClock? { timeline.clock }
+
+  func noteSleeping(_ task: UInt64) {
+    state.withLock { _ = $0.sleepingTasks.insert(task) }
+  }
+
+  func noteWoken(_ task: UInt64) {
+    state.withLock { _ = $0.sleepingTasks.remove(task) }
+  }
+
+  /// When the job's task has a real-clock wake-up pending, its sleep was cancelled: the orphan
+  /// is dropped from the timeline and its job runs next.
+  private func dropWakeUpIfCancelled(before job: UnownedJob) {
+    let task = TestTasks.id(of: job)
+    guard state.withLock({ $0.sleepingTasks.remove(task) }) != nil,
+      let orphan = clock?.dropWakeUp(ofCancelledSleepIn: task)
+    else { return }
+    enqueue(orphan, preferring: asUnownedTaskExecutor(), isBodyJob: false)
+  }
+
+  /// When the job running here now started.
+  var jobStartedAt: ContinuousClock.Instant { state.withLock { $0.jobStartedAt } }
+
   /// Whether a job is running or queued: the progress guard's sign of a job that never returns.
   var isBusy: Bool { state.withLock { $0.isDraining } }
 
@@ -211,7 +250,9 @@ final class TestExecutor: TaskExecutor, Sendable {
       // job enqueued from another thread either is seen here or starts the next drain.
       let step = state.withLock { state -> Step in
         if state.nextJob < state.jobs.count {
-          let job = state.jobs[state.nextJob]
+          var job = state.jobs[state.nextJob]
+          job.mayEndASleep = !state.sleepingTasks.isEmpty
+          if job.mayEndASleep || state.observed.isObserving { state.jobStartedAt = .now }
           state.nextJob += 1
           state.jobsRun += 1
           if job.isBodyProgress { state.bodyJobsRun += 1 }
@@ -233,6 +274,7 @@ final class TestExecutor: TaskExecutor, Sendable {
       }
       switch step {
       case .run(let queued):
+        if queued.mayEndASleep { dropWakeUpIfCancelled(before: queued.job) }
         queued.job.runSynchronously(on: queued.executor)
       case .idle(let waiters):
         guard !waiters.isEmpty else { return }

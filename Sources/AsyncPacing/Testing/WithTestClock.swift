@@ -75,7 +75,12 @@ private func runTestClock<R, E: Error>(
         () async throws(E) -> sending R in
         // Ends the test's work where the body returns, before the caller leaves the executor.
         defer { session.bodyEnded() }
-        return try await body(clock)
+        // `withValue` does not carry a typed error: the outcome comes back as a value.
+        let outcome = await TestClock.$enclosing.withValue(clock) {
+          () async -> sending Result<R, E> in
+          do throws(E) { return .success(try await body(clock)) } catch { return .failure(error) }
+        }
+        return try outcome.get()
       })
   } catch {
     outcome = .failure(error)

@@ -52,6 +52,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: Duration, latest: Bool = true, edges: PacingEdges = [.leading, .trailing]
   ) -> AsyncThrottleSequence<Self, ContinuousClock, Element> {
     throttle(for: interval, clock: ContinuousClock(), latest: latest, edges: edges)
+      .followingEnclosingTestClock()
   }
 }
 
@@ -68,7 +69,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// for await offset in paced { await prefetch(around: offset) }
 /// ```
 public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock, Reduced: Sendable>:
-  AsyncSequence, Sendable
+  AsyncSequence, Sendable, FollowsTestClock
 where Base.Element: Sendable {
   /// The emitted value: the upstream's element, or with a `reducing` closure what it returns.
   ///
@@ -105,6 +106,7 @@ where Base.Element: Sendable {
   @usableFromInline let clock: C
   @usableFromInline let configuration: ThrottleConfiguration<C.Duration>
   @usableFromInline let folding: Folding
+  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
   init(
@@ -129,11 +131,11 @@ where Base.Element: Sendable {
     case .keeping(let fold):
       engine = PacingEngine(
         base: base, machine: ThrottleMachine(configuration, fold: fold), clock: clock,
-        tolerance: nil)
+        tolerance: nil, following: followedTestClock)
     case .asynchronous(let reduce):
       engine = PacingEngine(
         base: base, machine: ThrottleMachine(configuration, fold: .asynchronous), clock: clock,
-        tolerance: nil, reducer: reduce)
+        tolerance: nil, reducer: reduce, following: followedTestClock)
     }
     return Iterator(PacingIteration(engine: engine))
   }

@@ -29,9 +29,22 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: @escaping @Sendable (Element) -> C.Duration, clock: C, latest: Bool = true,
     edges: PacingEdges = [.leading, .trailing]
   ) -> some Sendable & AsyncSequence<Element, Failure> {
+    pacedThrottle(for: interval, clock: clock, latest: latest, edges: edges)
+  }
+
+  @inlinable
+  func pacedThrottle<C: Clock>(
+    for interval: @escaping @Sendable (Element) -> C.Duration, clock: C, latest: Bool,
+    edges: PacingEdges
+  ) -> PacedSequence<
+    Self, C,
+    ThrottleMachine<
+      Element, Element, ElapsedInstant<C.Duration>, IntervalPerValue<Element, C.Duration>
+    >
+  > {
     PacedSequence(
       base: self, clock: clock, tolerance: nil,
-      machine: ThrottleMachine<Element, Element, ElapsedInstant<C.Duration>, _>(
+      machine: ThrottleMachine(
         ThrottleConfiguration(intervalPerValueEdges: edges, function: "throttle"),
         fold: .keeping(latest: latest), intervals: IntervalPerValue(interval)))
   }
@@ -53,7 +66,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: @escaping @Sendable (Element) -> Duration, latest: Bool = true,
     edges: PacingEdges = [.leading, .trailing]
   ) -> some Sendable & AsyncSequence<Element, Failure> {
-    throttle(for: interval, clock: ContinuousClock(), latest: latest, edges: edges)
+    pacedThrottle(for: interval, clock: ContinuousClock(), latest: latest, edges: edges)
+      .followingEnclosingTestClock()
   }
 
   /// Throttles by each window opener's interval on a clock stored as `any Clock<Duration>`.

@@ -53,5 +53,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     reducing: nonisolated(nonsending) @Sendable @escaping (Reduced?, Element) async -> Reduced
   ) -> AsyncThrottleSequence<Self, ContinuousClock, Reduced> {
     throttle(for: interval, clock: ContinuousClock(), edges: edges, reducing: reducing)
+      .followingEnclosingTestClock()
   }
 }

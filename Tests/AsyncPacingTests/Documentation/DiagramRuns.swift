@@ -9,12 +9,12 @@ struct DiagramRun: Sendable {
   var run: @Sendable (_ input: [TimedEvent], SourceLocation) async -> [TimedEvent]
 
   /// Every way to run `spec` that must give the row's output: its own subject on a
-  /// ``TestClock``, then, where nobody is busy, the machine under every timer delivery, the
+  /// ``TestClock``, and made without a clock inside the test clock's scope, then, where nobody is busy, the machine under every timer delivery, the
   /// reference model, and the subject's counterpart (the pacer of an operator, the operator of
   /// a pacer), which runs the same machine, unless the row ends: a pacer never finishes or
   /// throws.
   static func all(for spec: DiagramSpec, rowEnds: Bool) -> [DiagramRun] {
-    var runs = [subject(spec)]
+    var runs = [subject(spec), withoutClock(spec)]
     guard spec.hasAnInstantConsumer else { return runs }
     runs += MachineDriver.TimerDelivery.all.map { machine(spec, timers: $0) }
     runs.append(model(spec))

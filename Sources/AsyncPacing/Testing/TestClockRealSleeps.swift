@@ -1,0 +1,105 @@
+/// Sleeps on the real clocks (`Task.sleep`, `ContinuousClock`, `SuspendingClock`) that the test
+/// executor receives, as sleepers on this clock's timeline.
+extension TestClock {
+  /// Registers the runtime's wake-up `job` for a real-clock sleep of `duration`, made by the
+  /// task `sleepingTask`; a sleep that is already due runs its job at once.
+  func scheduleWakeUp(_ job: UnownedJob, after duration: Duration, sleepingTask: UInt64) {
+    guard let testExecutor else { return }
+    testExecutor.noteSleeping(sleepingTask)
+    let (isRegistered, changeWaiter) = state.withLock {
+      state -> (Bool, UnsafeContinuation<Void, Never>?) in
+      defer { state.nextSleeperID += 1 }
+      guard duration > .zero else { return (false, nil) }
+      state.sleepers.append(
+        Sleeper(
+          id: state.nextSleeperID, deadline: state.now.advanced(by: duration),
+          wake: .runJob(job, sleepingTask: sleepingTask), isOffExecutor: false))
+      return (true, state.takeChangeWaiter())
+    }
+    changeWaiter?.resume()
+    if !isRegistered {
+      testExecutor.noteWoken(sleepingTask)
+      testExecutor.enqueue(job, preferring: testExecutor.asUnownedTaskExecutor(), isBodyJob: false)
+    }
+  }
+
+  /// Wakes a sleeper whose deadline came.
+  func wake(_ sleeper: Sleeper) {
+    switch sleeper.wake {
+    case .resume(let continuation):
+      continuation.resume()
+    case .runJob(let job, let sleepingTask):
+      guard let testExecutor else { return }
+      testExecutor.noteWoken(sleepingTask)
+      testExecutor.enqueue(job, preferring: testExecutor.asUnownedTaskExecutor(), isBodyJob: false)
+    }
+  }
+
+  /// The task `task` runs again while a real-clock wake-up of its is pending: its sleep was
+  /// cancelled (a sleeping task runs no job until its wake-up), so the wake-up is an orphan.
+  /// It is dropped from the timeline and its job, which then does nothing, is returned to run
+  /// at once: it holds the runtime's record of the sleep.
+  func dropWakeUp(ofCancelledSleepIn task: UInt64) -> UnownedJob? {
+    state.withLock { state in
+      guard
+        let index = state.sleepers.firstIndex(where: {
+          if case .runJob(_, task) = $0.wake { true } else { false }
+        }),
+        case .runJob(let job, _) = state.sleepers[index].wake
+      else { return nil }
+      state.sleepers.remove(at: index)
+      return job
+    }
+  }
+}
+
+/// The requested length of a real-clock sleep, recovered from its deadline.
+///
+/// `Task.sleep(for:)` and `ContinuousClock.sleep(for:)` turn the duration into a deadline from
+/// a `now` read just before the call reaches the executor, so the deadline's distance from the
+/// moment it arrives is short by the time in between (measured here: 100 s arrived as
+/// 99.9999904 s). When the caller read `now` in the job that makes the call, the requested
+/// duration lies between the deadline's distances from the moment it arrived (`shortest`) and
+/// from the moment that job started (`longest`). The rule: the roundest duration in that range
+/// — the first multiple of 1 s, 100 ms, 10 ms, … 1 ns at or above `shortest` that is not above
+/// `longest`.
+enum RecoveredDuration {
+  static func roundest(from shortest: Duration, to longest: Duration) -> Duration {
+    guard longest > .zero else { return .zero }
+    let lower = nanoseconds(max(shortest, .zero))
+    let upper = nanoseconds(longest)
+    // Past some 292 years nanoseconds do not fit: such a sleep is not rounded.
+    guard let lower, let upper else { return max(shortest, .zero) }
+    var unit: Int64 = 1_000_000_000
+    while unit >= 1 {
+      let (roundedUp, overflow) = lower.addingReportingOverflow(unit - 1)
+      let rounded = roundedUp / unit * unit
+      if !overflow && rounded <= upper { return .nanoseconds(rounded) }
+      unit /= 10
+    }
+    return .nanoseconds(lower)
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int64? {
+    let (seconds, attoseconds) = duration.components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return nil }
+    let (sum, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+    return sumOverflow ? nil : sum
+  }
+}
+
+/// A weak reference to the clock a test executor serves.
+final class WeakTestClock: Sendable {
+  private let reference = LockedState<WeakReference>(WeakReference())
+
+  private struct WeakReference {
+    weak var clock: TestClock?
+  }
+
+  var clock: TestClock? { reference.withLock { $0.clock } }
+
+  func set(_ clock: TestClock) {
+    reference.withLock { $0.clock = clock }
+  }
+}

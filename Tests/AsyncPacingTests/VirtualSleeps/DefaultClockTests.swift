@@ -1,0 +1,75 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Synchronization
+import Testing
+
+@testable import AsyncPacing
+
+/// Operators and pacers made without a `clock:` follow the enclosing test clock; an explicit
+/// `ContinuousClock()` stays real.
+@Suite struct DefaultClockTests {
+  @Test(.testClock) func aDebounceWithoutAClockFollowsTheTestClock() async {
+    let clock = TestClock.current
+    let (queries, typing) = AsyncStream.makeStream(of: String.self)
+    let debounced = queries.debounce(for: .milliseconds(300))  // the clock is captured here
+    async let searched = debounced.reduce(into: [String]()) { $0.append($1) }
+    typing.yield("S")
+    await clock.advance(by: .milliseconds(100))
+    typing.yield("Swift")
+    await clock.advance(by: .milliseconds(300))
+    typing.finish()
+    let queriesSearched = await searched
+    #expect(queriesSearched == ["Swift"])
+  }
+
+  @Test(.testClock) func anExplicitContinuousClockStaysReal() async {
+    let clock = TestClock.current
+    let (ticks, feed) = AsyncStream.makeStream(of: Int.self)
+    let emitted = Mutex<[Int]>([])
+    let consumer = Task(executorPreference: clock.taskExecutor) {
+      for await tick in ticks.debounce(for: .seconds(3600), clock: ContinuousClock()) {
+        emitted.withLock { $0.append(tick) }
+      }
+    }
+    feed.yield(1)
+    await clock.advance(by: .seconds(3600))
+    #expect(emitted.withLock { $0 }.isEmpty)  // an hour of virtual time is no real hour
+    consumer.cancel()
+    feed.finish()
+    await consumer.value
+  }
+
+  @Test func theInnermostTestClockWins() async {
+    await withTestClock { outer in
+      await withTestClock { inner in
+        let saved = Mutex(0)
+        let save = Debouncer(for: .seconds(1)) { saved.withLock { $0 += 1 } }
+        save()
+        await inner.advance(by: .seconds(1))
+        #expect(saved.withLock { $0 } == 1)
+        #expect(outer.now == TestClock.Instant())
+      }
+    }
+  }
+
+  @Test func outsideATestClockTheDefaultIsTheContinuousClock() {
+    #expect(TestClock.enclosingForDefaultClock == nil)
+  }
+}
+
+/// The rule that recovers a real-clock sleep's duration from its deadline.
+@Suite struct RecoveredDurationTests {
+  @Test func theRoundestDurationInTheRangeIsChosen() {
+    let cases: [(Duration, Duration, Duration)] = [
+      (.nanoseconds(99_999_990_400), .nanoseconds(100_000_001_000), .seconds(100)),
+      (.nanoseconds(1_999_990_000), .nanoseconds(2_000_000_500), .seconds(2)),
+      (.microseconds(2_495), .microseconds(2_499), .microseconds(2_495)),
+      (.nanoseconds(1_234), .nanoseconds(1_239), .nanoseconds(1_234)),
+      (.seconds(-1), .nanoseconds(10), .zero),
+      (.seconds(-2), .seconds(-1), .zero),
+    ]
+    for (shortest, longest, expected) in cases {
+      #expect(RecoveredDuration.roundest(from: shortest, to: longest) == expected)
+    }
+  }
+}
