@@ -51,6 +51,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits an element only once the upstream has been quiet, on the continuous clock, for the
   /// interval that element sets.
   ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
+  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  ///
   /// ```swift
   /// for await query in queries.debounce(for: { $0.isEmpty ? .zero : .milliseconds(300) }) {
   ///   await search(query)

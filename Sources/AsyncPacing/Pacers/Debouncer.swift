@@ -82,6 +82,10 @@ public final class Debouncer<Value: Sendable>: Sendable {
 
   /// Creates a debouncer that measures time on the continuous clock.
   ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// measures time on that ``TestClock`` instead, from this initializer on. Pass
+  /// `clock: ContinuousClock()` to keep real time there.
+  ///
   /// ```swift
   /// let save = Debouncer(for: .seconds(1)) { (draft: String) in await store.save(draft) }
   /// save.send(textView.text)
@@ -134,6 +138,10 @@ public final class Debouncer<Value: Sendable>: Sendable {
   }
 
   /// Creates a debouncer whose quiet period is each value's own, on the continuous clock.
+  ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// measures time on that ``TestClock`` instead, from this initializer on. Pass
+  /// `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// let search = Debouncer(for: { (q: String) in q.isEmpty ? .zero : .milliseconds(300) }) {

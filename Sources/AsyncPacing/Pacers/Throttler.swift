@@ -69,6 +69,10 @@ public final class Throttler<Value: Sendable>: Sendable {
 
   /// Creates a throttler that measures time on the continuous clock.
   ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// measures time on that ``TestClock`` instead, from this initializer on. Pass
+  /// `clock: ContinuousClock()` to keep real time there.
+  ///
   /// ```swift
   /// let progress = Throttler(for: .milliseconds(100)) { (fraction: Double) in
   ///   await MainActor.run { progressView.progress = fraction }
@@ -127,6 +131,10 @@ public final class Throttler<Value: Sendable>: Sendable {
 
   /// Creates a throttler whose windows last the interval of the value that opens each, on
   /// the continuous clock.
+  ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// measures time on that ``TestClock`` instead, from this initializer on. Pass
+  /// `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// let show = Throttler(for: { (line: LogLine) in line.isError ? .seconds(5) : .seconds(1) }) {

@@ -31,6 +31,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits, at every tick of `interval` on the continuous clock, the latest element that
   /// arrived since the previous tick, if any.
   ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
+  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  ///
   /// ```swift
   /// for await reading in accelerometer.readings.sample(every: .milliseconds(100)) {
   ///   display(reading)

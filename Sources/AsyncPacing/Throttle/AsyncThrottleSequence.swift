@@ -40,6 +40,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
   /// Emits at most one element per `interval`, measured on the continuous clock.
   ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
+  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  ///
   /// ```swift
   /// for await progress in downloadProgress.throttle(for: .milliseconds(250)) {
   ///   progressBar.value = progress

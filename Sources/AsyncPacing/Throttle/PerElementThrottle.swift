@@ -52,6 +52,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits at most one element per window on the continuous clock, each window as long as the
   /// interval of the element that opens it.
   ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
+  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  ///
   /// ```swift
   /// for await line in logLines.throttle(for: { $0.isError ? .seconds(5) : .seconds(1) }) {
   ///   await console.show(line)

@@ -40,6 +40,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits at most one value per `interval`, measured on the continuous clock, folding the
   /// elements of each window with `reducing`.
   ///
+  /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
+  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
+  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  ///
   /// ```swift
   /// for await total in purchases.throttle(for: .seconds(5), reducing: { ($0 ?? 0) + $1.amount }) {
   ///   await report(total)

@@ -95,3 +95,23 @@ import Testing
     #expect(clock.now.offset == .seconds(100))
   }
 }
+
+/// The testing guide's opening example, as a reader copies it.
+@MainActor final class Toast {
+  private(set) var isShown = false
+  func show() async {
+    isShown = true
+    try? await Task.sleep(for: .seconds(2))
+    isShown = false
+  }
+}
+
+@Test(.testClock) func theToastHidesAfterTwoSeconds() async {
+  let clock = TestClock.current
+  let toast = await Toast()
+  async let shown: Void = toast.show()
+  await clock.advance(by: .seconds(2))  // no real time passes
+  let isShown = await toast.isShown
+  #expect(!isShown)
+  await shown
+}
