@@ -108,7 +108,7 @@ import Testing
 
 @Test(.testClock) func theToastHidesAfterTwoSeconds() async {
   let clock = TestClock.current
-  let toast = await Toast()
+  let toast = Toast()
   async let shown: Void = toast.show()
   await clock.advance(by: .seconds(2))  // no real time passes
   let isShown = await toast.isShown
