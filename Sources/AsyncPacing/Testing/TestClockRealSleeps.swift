@@ -53,6 +53,39 @@ extension TestClock {
   }
 }
 
+/// The test executor's side of real-clock sleeps: which tasks sleep, and the clock whose
+/// timeline they join.
+extension TestExecutor {
+  /// Joins real-clock sleeps to `clock`'s timeline.
+  func attach(_ clock: TestClock) {
+    timeline.set(clock)
+  }
+
+  var clock: TestClock? { timeline.clock }
+
+  func noteSleeping(_ task: UInt64) {
+    state.withLock { _ = $0.sleepingTasks.insert(task) }
+  }
+
+  func noteWoken(_ task: UInt64) {
+    state.withLock { _ = $0.sleepingTasks.remove(task) }
+  }
+
+  /// When the job's task has a real-clock wake-up pending, its sleep was cancelled: the orphan
+  /// is dropped from the timeline and its job runs next.
+  func dropWakeUpIfCancelled(before job: UnownedJob) {
+    let task = TestTasks.id(of: job)
+    guard state.withLock({ $0.sleepingTasks.remove(task) }) != nil,
+      let orphan = clock?.dropWakeUp(ofCancelledSleepIn: task)
+    else { return }
+    enqueue(orphan, preferring: asUnownedTaskExecutor(), isBodyJob: false)
+  }
+
+  /// When the job running here now started.
+  var jobStartedAt: ContinuousClock.Instant { state.withLock { $0.jobStartedAt } }
+
+}
+
 /// The requested length of a real-clock sleep, recovered from its deadline.
 ///
 /// `Task.sleep(for:)` and `ContinuousClock.sleep(for:)` turn the duration into a deadline from

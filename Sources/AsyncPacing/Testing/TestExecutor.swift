@@ -7,7 +7,7 @@ import Synchronization
 /// executor's queue is empty". The waiter is resumed only once the queue is empty, and its
 /// own job is then the very next one, so it observes the state right after quiescence.
 final class TestExecutor: TaskExecutor, Sendable {
-  private struct QueuedJob {
+  struct QueuedJob {
     var job: UnownedJob
     /// The executor the job's task prefers: this one, or the body's (``BodyTaskExecutor``).
     var executor: UnownedTaskExecutor
@@ -19,7 +19,7 @@ final class TestExecutor: TaskExecutor, Sendable {
     var mayEndASleep = false
   }
 
-  private struct State {
+  struct State {
     var jobs: [QueuedJob] = []
     var nextJob = 0
     var isDraining = false
@@ -42,10 +42,12 @@ final class TestExecutor: TaskExecutor, Sendable {
   }
 
   /// The clock whose timeline real-clock sleeps join; weak, as the clock owns this executor.
-  private let timeline = WeakTestClock()
+  let timeline = WeakTestClock()
 
-  private let state = LockedState(State())
-  private let queue = DispatchQueue(label: "AsyncPacing.TestExecutor")
+  /// Internal, not private: the observed work's extension (`TestExecutorObservedWork.swift`)
+  /// keeps its counts here, under the same lock.
+  let state = LockedState(State())
+  let queue = DispatchQueue(label: "AsyncPacing.TestExecutor")
   /// The test whose work runs on the current queue: this executor's.
   static let contextKey = DispatchSpecificKey<TestContext>()
   private static let mainQueueKey = DispatchSpecificKey<Bool>()
@@ -112,68 +114,6 @@ final class TestExecutor: TaskExecutor, Sendable {
   /// Whether the calling code runs on the main queue, that is main-actor code.
   static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
-  /// Runs here a job the global executor would have run, when it is this test's main-actor
-  /// work going on in nonisolated code: a job enqueued by the test's main-actor code (a hop to
-  /// a nonisolated function, a `Task.yield()`, a child task or a `Task.detached` it starts), a
-  /// hop of a task running here (`isHopOfItsOwnTask`), or a job of a task already known as the
-  /// test's (`TestTasks`). Returns false, leaving the job to the runtime, for anything else:
-  /// an unstructured task that code on this executor starts escapes, as the contract says, and
-  /// so does everything once the body has returned.
-  func takeGlobalJob(
-    _ job: UnownedJob, enqueuedFrom place: TestContext.Place?, isHopOfItsOwnTask: Bool
-  ) -> Bool {
-    let task = TestTasks.id(of: job)
-    let isKnown = TestTasks.owner(of: task) === self
-    let isTaken = state.withLock { state in
-      guard state.observed.isObserving else { return false }
-      switch place {
-      case .mainActor?:
-        return true
-      case .testExecutor?:
-        // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
-        if isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters) { return true }
-        // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
-        // for the hint a failing test gets.
-        if !isHopOfItsOwnTask { state.observed.escapedTaskJobs += 1 }
-        return false
-      case nil:
-        return isKnown
-      }
-    }
-    guard isTaken else { return false }
-    TestTasks.register(task, to: self)
-    enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false)
-    return true
-  }
-
-  /// Joins real-clock sleeps to `clock`'s timeline.
-  func attach(_ clock: TestClock) {
-    timeline.set(clock)
-  }
-
-  var clock: TestClock? { timeline.clock }
-
-  func noteSleeping(_ task: UInt64) {
-    state.withLock { _ = $0.sleepingTasks.insert(task) }
-  }
-
-  func noteWoken(_ task: UInt64) {
-    state.withLock { _ = $0.sleepingTasks.remove(task) }
-  }
-
-  /// When the job's task has a real-clock wake-up pending, its sleep was cancelled: the orphan
-  /// is dropped from the timeline and its job runs next.
-  private func dropWakeUpIfCancelled(before job: UnownedJob) {
-    let task = TestTasks.id(of: job)
-    guard state.withLock({ $0.sleepingTasks.remove(task) }) != nil,
-      let orphan = clock?.dropWakeUp(ofCancelledSleepIn: task)
-    else { return }
-    enqueue(orphan, preferring: asUnownedTaskExecutor(), isBodyJob: false)
-  }
-
-  /// When the job running here now started.
-  var jobStartedAt: ContinuousClock.Instant { state.withLock { $0.jobStartedAt } }
-
   /// Whether a job is running or queued: the progress guard's sign of a job that never returns.
   var isBusy: Bool { state.withLock { $0.isDraining } }
 
@@ -183,46 +123,6 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   func noteMainActorWork() {
     state.withLock { $0.hasSeenMainActorWork = true }
-  }
-
-  /// This test's work that the runtime's hooks show off this executor.
-  var observed: ObservedWork { state.withLock { $0.observed } }
-
-  /// Stops taking work from the runtime's hooks: the body has returned, and what its caller
-  /// does next (leaving the executor, collecting the result) is not this test's work.
-  func stopObserving() {
-    state.withLock { $0.observed.isObserving = false }
-    TestTasks.forget(self)
-  }
-
-  /// Counts a job of this test's on the main actor, and remembers its task, unless the body
-  /// has returned; returns whether it was counted, in which case `mainActorJobFinished()`
-  /// must follow.
-  func mainActorJobQueued(_ job: UnownedJob) -> Bool {
-    let isCounted = state.withLock { state in
-      guard state.observed.isObserving else { return false }
-      state.observed.mainActorJobs += 1
-      return true
-    }
-    if isCounted { TestTasks.register(TestTasks.id(of: job), to: self) }
-    return isCounted
-  }
-
-  func mainActorJobStarted() {
-    state.withLock { $0.observed.mainActorJobsStarted += 1 }
-  }
-
-  /// When the last main-actor job ends with settling waiters and nothing running here, a
-  /// drain resumes them, from this executor's queue, as a drain that finds it empty does.
-  func mainActorJobFinished() {
-    let startDrain = state.withLock { state in
-      state.observed.mainActorJobs -= 1
-      guard state.observed.mainActorJobs == 0, !state.isDraining, !state.idleWaiters.isEmpty
-      else { return false }
-      state.isDraining = true
-      return true
-    }
-    if startDrain { queue.async { self.drain() } }
   }
 
   /// Returns once every job that can run on this executor has run.
@@ -244,7 +144,7 @@ final class TestExecutor: TaskExecutor, Sendable {
     case idle([UnsafeContinuation<Void, Never>])
   }
 
-  private func drain() {
+  func drain() {
     while true {
       // Finding the queue empty and leaving the draining state happen under one lock, so a
       // job enqueued from another thread either is seen here or starts the next drain.

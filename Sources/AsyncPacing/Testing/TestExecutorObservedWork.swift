@@ -1,0 +1,81 @@
+import Dispatch
+
+/// What the runtime's hooks let the test executor see and take of its test's work elsewhere:
+/// its jobs on the main actor (counted, so that settling waits for them) and the global
+/// executor's jobs that continue its main-actor work (run here).
+extension TestExecutor {
+  /// Runs here a job the global executor would have run, when it is this test's main-actor
+  /// work going on in nonisolated code: a job enqueued by the test's main-actor code (a hop to
+  /// a nonisolated function, a `Task.yield()`, a child task or a `Task.detached` it starts), a
+  /// hop of a task running here (`isHopOfItsOwnTask`), or a job of a task already known as the
+  /// test's (`TestTasks`). Returns false, leaving the job to the runtime, for anything else:
+  /// an unstructured task that code on this executor starts escapes, as the contract says, and
+  /// so does everything once the body has returned.
+  func takeGlobalJob(
+    _ job: UnownedJob, enqueuedFrom place: TestContext.Place?, isHopOfItsOwnTask: Bool
+  ) -> Bool {
+    let task = TestTasks.id(of: job)
+    let isKnown = TestTasks.owner(of: task) === self
+    let isTaken = state.withLock { state in
+      guard state.observed.isObserving else { return false }
+      switch place {
+      case .mainActor?:
+        return true
+      case .testExecutor?:
+        // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
+        if isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters) { return true }
+        // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
+        // for the hint a failing test gets.
+        if !isHopOfItsOwnTask { state.observed.escapedTaskJobs += 1 }
+        return false
+      case nil:
+        return isKnown
+      }
+    }
+    guard isTaken else { return false }
+    TestTasks.register(task, to: self)
+    enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false)
+    return true
+  }
+
+  /// This test's work that the runtime's hooks show off this executor.
+  var observed: ObservedWork { state.withLock { $0.observed } }
+
+  /// Stops taking work from the runtime's hooks: the body has returned, and what its caller
+  /// does next (leaving the executor, collecting the result) is not this test's work.
+  func stopObserving() {
+    state.withLock { $0.observed.isObserving = false }
+    TestTasks.forget(self)
+  }
+
+  /// Counts a job of this test's on the main actor, and remembers its task, unless the body
+  /// has returned; returns whether it was counted, in which case `mainActorJobFinished()`
+  /// must follow.
+  func mainActorJobQueued(_ job: UnownedJob) -> Bool {
+    let isCounted = state.withLock { state in
+      guard state.observed.isObserving else { return false }
+      state.observed.mainActorJobs += 1
+      return true
+    }
+    if isCounted { TestTasks.register(TestTasks.id(of: job), to: self) }
+    return isCounted
+  }
+
+  func mainActorJobStarted() {
+    state.withLock { $0.observed.mainActorJobsStarted += 1 }
+  }
+
+  /// When the last main-actor job ends with settling waiters and nothing running here, a
+  /// drain resumes them, from this executor's queue, as a drain that finds it empty does.
+  func mainActorJobFinished() {
+    let startDrain = state.withLock { state in
+      state.observed.mainActorJobs -= 1
+      guard state.observed.mainActorJobs == 0, !state.isDraining, !state.idleWaiters.isEmpty
+      else { return false }
+      state.isDraining = true
+      return true
+    }
+    if startDrain { queue.async { self.drain() } }
+  }
+
+}
