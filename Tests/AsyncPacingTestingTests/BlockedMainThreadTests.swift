@@ -81,7 +81,9 @@ extension BlockedMainThread {
       }
     } matching: { issue in
       release.releaseOnce()
-      return issue.comments.map(\.rawValue).joined().contains("to run on the main actor")
+      let message = issue.comments.map(\.rawValue).joined()
+      // Before Swift 6.3 (or off Linux) the clock waits for the main actor with barriers.
+      return message.contains("to run on the main actor") || message.contains("does not answer")
     }
     release.releaseOnce()
   }

@@ -20,7 +20,7 @@ struct PacingTimebase<C: Clock>: Sendable {
   /// The test clock an operator made without a clock follows inside a test clock's scope, and
   /// its instant the machine's time counts from (see `TestClock.enclosing`): then its `now`
   /// and its sleeps are the test clock's.
-  @usableFromInline let followed: (clock: TestClock, origin: TestClock.Instant)?
+  @usableFromInline let followed: FollowedTestClock?
   @usableFromInline let tolerance: C.Duration?
   /// The longest one sleep may last, for a clock whose sleep cannot take every deadline;
   /// `nil` for one that can.
@@ -32,7 +32,7 @@ struct PacingTimebase<C: Clock>: Sendable {
     self.origin = clock.now
     // Only the standard `Duration` can be measured on a test clock.
     let followed = C.Duration.self == Swift.Duration.self ? testClock : nil
-    self.followed = followed.map { ($0, $0.now) }
+    self.followed = followed.map(FollowedTestClock.init)
     let longestSleep = clock.sleepsInChunks && followed == nil ? Self.sleepChunk : nil
     self.longestSleep = longestSleep
     // `ContinuousClock` converts a tolerance as it converts a deadline: one longer than a chunk
@@ -59,10 +59,7 @@ struct PacingTimebase<C: Clock>: Sendable {
   /// The one clock reading an event costs.
   @inlinable
   var now: Instant {
-    if let followed {
-      return Instant(
-        unsafeBitCast(followed.origin.duration(to: followed.clock.now), to: C.Duration.self))
-    }
+    if let followed { return Instant(followed.elapsed(as: C.Duration.self)) }
     return Instant(origin.duration(to: clock.now))
   }
 
@@ -84,9 +81,8 @@ struct PacingTimebase<C: Clock>: Sendable {
   @inlinable
   func sleep(until deadline: Instant, overshoot: C.Duration) async -> Wake {
     if let followed {
-      let offset = unsafeBitCast(deadline.sinceOrigin, to: Duration.self)
       do {
-        try await followed.clock.sleep(until: followed.origin.advanced(by: offset))
+        try await followed.sleep(until: deadline.sinceOrigin)
       } catch {
         return Task.isCancelled ? .cancelled : .failed
       }
@@ -129,5 +125,32 @@ extension Clock {
       return false
     }
     return !((self as? any ExecutorPreferringClock)?.sleepsUntilAnyDeadline ?? false)
+  }
+}
+
+/// The test clock a timebase follows (see `PacingTimebase.followed`): a reference, so that the
+/// timebase of a real clock pays one null check per reading, and its code out of line.
+@usableFromInline
+final class FollowedTestClock: Sendable {
+  @usableFromInline let clock: TestClock
+  /// The test clock's instant the machine's time counts from.
+  let origin: TestClock.Instant
+
+  @usableFromInline
+  init(_ clock: TestClock) {
+    self.clock = clock
+    self.origin = clock.now
+  }
+
+  /// The time since the origin, in the followed timebase's duration type, which is the
+  /// standard `Duration` (only such a timebase follows a test clock).
+  @usableFromInline
+  func elapsed<D: DurationProtocol>(as type: D.Type) -> D {
+    unsafeBitCast(origin.duration(to: clock.now), to: D.self)
+  }
+
+  @usableFromInline
+  func sleep<D: DurationProtocol>(until offset: D) async throws {
+    try await clock.sleep(until: origin.advanced(by: unsafeBitCast(offset, to: Duration.self)))
   }
 }

@@ -41,19 +41,21 @@ import Testing
     #expect(seen.2 == ["hello", "again"])
   }
 
-  /// A `Task {}` that main-actor code starts runs on the main actor, which the clock settles:
-  /// no escape, no diagnostic.
-  @MainActor @Test(.testClock) func aTaskMainActorCodeStartsIsSettled() async {
-    let clock = TestClock.current
-    let greeter = Greeter()
-    greeter.greetInAnUnstructuredTask(clock: clock)
-    await clock.advance(by: .seconds(1))
-    let first = greeter.shown
-    await clock.advance(by: .seconds(1))
-    let second = greeter.shown
-    await greeter.escaped?.value
-    #expect(first == ["hello"])
-    #expect(second == ["hello", "again"])
-    #expect(clock.diagnostics.isEmpty)
-  }
+  #if compiler(>=6.3) && canImport(Glibc)  // the main actor observed: see the contract
+    /// A `Task {}` that main-actor code starts runs on the main actor, which the clock settles:
+    /// no escape, no diagnostic.
+    @MainActor @Test(.testClock) func aTaskMainActorCodeStartsIsSettled() async {
+      let clock = TestClock.current
+      let greeter = Greeter()
+      greeter.greetInAnUnstructuredTask(clock: clock)
+      await clock.advance(by: .seconds(1))
+      let first = greeter.shown
+      await clock.advance(by: .seconds(1))
+      let second = greeter.shown
+      await greeter.escaped?.value
+      #expect(first == ["hello"])
+      #expect(second == ["hello", "again"])
+      #expect(clock.diagnostics.isEmpty)
+    }
+  #endif
 }
