@@ -55,8 +55,8 @@ extension TestClock {
           TestClock.run() stopped after \(maxSteps) steps at \(now) with \
           \(pendingSleeperCount) sleeper(s) left, the next due at \(next). Likely causes: code \
           that sleeps in a loop forever (a repeating timer; advance by a bounded duration \
-          instead), or work that escaped the test executor (a plain `Task {}` or \
-          `Task.detached` started outside main-actor code) and keeps registering sleeps.
+          instead), or work that escaped the test executor (a `Task.detached`, or a plain \
+          `Task {}` started outside main-actor code) and keeps registering sleeps.
           """)
         return
       }
@@ -70,7 +70,7 @@ extension TestClock {
   /// That is every job of the test's work: on the test executor, and on the main actor
   /// (main-actor code the test calls, a `Task {}` started there, continuations resumed into
   /// it). Tasks that main-actor code of the test starts off the main actor run on the test
-  /// executor. A plain `Task {}` or `Task.detached` started outside main-actor code escapes
+  /// executor. A `Task.detached`, or a plain `Task {}` started outside main-actor code escapes
   /// and is not waited for. Another test's main-actor work is not waited for, and a main
   /// thread blocked by the test's own caller matters only once the test sends work there.
   ///

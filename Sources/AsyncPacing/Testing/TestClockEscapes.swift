@@ -61,7 +61,7 @@ extension TestClock {
   static let escapedSleepMessage = """
     TestClock: a sleep was registered outside the test executor and the main actor, so \
     advancing cannot know when the sleeper's work has finished: the sleeping code runs in a \
-    plain `Task {}` or `Task.detached` started outside main-actor code, in a child of such a \
+    `Task.detached`, or a plain `Task {}` started outside main-actor code, in a child of such a \
     task, or on a thread of its own. Start it with `Task(executorPreference: \
     clock.taskExecutor)`, or make it a child task of the test (`async let`, a task group).
     """
@@ -76,7 +76,7 @@ extension TestClock {
   static let escapedUseMessage = """
     TestClock: a sequence operator driven by this clock is iterated outside the test executor \
     and the main actor, so advancing cannot know when its consumer has taken what it emits: \
-    the loop runs in a plain `Task {}` or `Task.detached` started outside main-actor code, in \
+    the loop runs in a `Task.detached`, or a plain `Task {}` started outside main-actor code, in \
     a child of such a task, or on a thread of its own. Iterate it in the test's own tasks \
     (the body, `async let`, a task group), or start the task with \
     `Task(executorPreference: clock.taskExecutor)`.

@@ -31,7 +31,9 @@ extension TestClock {
     case .runJob(let job, let sleepingTask):
       guard let testExecutor else { return }
       testExecutor.noteWoken(sleepingTask)
-      testExecutor.enqueue(job, preferring: testExecutor.asUnownedTaskExecutor(), isBodyJob: false)
+      testExecutor.noteWakingUp(TestTasks.id(of: job))
+      testExecutor.enqueue(
+        job, preferring: testExecutor.asUnownedTaskExecutor(), isBodyJob: false, isWakeUp: true)
     }
   }
 
@@ -71,6 +73,13 @@ extension TestExecutor {
     state.withLock { _ = $0.sleepingTasks.remove(task) }
   }
 
+  /// The runtime's wake-up task `task` runs: it may hop to the global executor before it
+  /// resumes its sleeper, and that hop, taken here, is a wake-up too (`takeGlobalJob`).
+  func noteWakingUp(_ task: UInt64) {
+    guard task != 0 else { return }
+    state.withLock { _ = $0.wakingTasks.insert(task) }
+  }
+
   /// When the job's task has a real-clock wake-up pending, its sleep was cancelled: the orphan
   /// is dropped from the timeline and its job runs next.
   func dropWakeUpIfCancelled(before job: UnownedJob) {
@@ -93,10 +102,17 @@ extension TestExecutor {
 /// moment it arrives is short by the time in between (measured here: 100 s arrived as
 /// 99.9999904 s). When the caller read `now` in the job that makes the call, the requested
 /// duration lies between the deadline's distances from the moment it arrived (`shortest`) and
-/// from the moment that job started (`longest`). The rule: the roundest duration in that range
-/// — the first multiple of 1 s, 100 ms, 10 ms, … 1 ns at or above `shortest` that is not above
-/// `longest`.
+/// from the moment that job started. Work the job did before the call widens that range for
+/// nothing, so it is capped at `RecoveredDuration.window` above `shortest` (`longest`). The
+/// rule: the roundest duration in that range — the first multiple of 1 s, 100 ms, 10 ms, …
+/// 1 ns at or above `shortest` that is not above `longest`. A call that reaches the executor
+/// more than the window after reading `now` (a thread preempted in between) is recovered
+/// short by that delay.
 enum RecoveredDuration {
+  /// How long after reading `now` a sleep call may reach the executor and still be recovered
+  /// exactly.
+  static let window = Duration.milliseconds(1)
+
   static func roundest(from shortest: Duration, to longest: Duration) -> Duration {
     guard longest > .zero else { return .zero }
     let lower = nanoseconds(max(shortest, .zero))

@@ -99,7 +99,7 @@ extension TestClock {
         lines.append(
           "- \(escaped) of them were registered outside the test executor, so advancing "
             + "cannot know when their work finishes. Likely causes: the sleeping code runs in "
-            + "a plain `Task {}` or `Task.detached` started outside main-actor code (create it "
+            + "a `Task.detached`, or a plain `Task {}` started outside main-actor code (create it "
             + "with `Task(executorPreference:)` or make it a child task), or on a thread of its "
             + "own" + (RuntimeHooks.isInstalled ? "." : ", or it is `@MainActor` code."))
       }

@@ -17,6 +17,9 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// A real-clock wake-up was pending when the job was taken: it may be its task's first
     /// job after a cancelled sleep.
     var mayEndASleep = false
+    /// The runtime's wake-up job of a real-clock sleep: it resumes the sleeping task, which is
+    /// a wake-up, not progress, as a test-clock sleeper's resumption is.
+    var isWakeUp = false
   }
 
   struct State {
@@ -39,6 +42,8 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
     /// first, its sleep was cancelled.
     var sleepingTasks: Set<UInt64> = []
+    /// The runtime's wake-up tasks of real-clock sleeps that were run: their hops are wake-ups.
+    var wakingTasks: Set<UInt64> = []
   }
 
   /// The clock whose timeline real-clock sleeps join; weak, as the clock owns this executor.
@@ -69,11 +74,16 @@ final class TestExecutor: TaskExecutor, Sendable {
   }
 
   /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
-  func enqueue(_ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool) {
+  func enqueue(
+    _ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool,
+    isWakeUp: Bool = false
+  ) {
     let fromMainQueue = Self.isOnMainQueue
     let startDrain = state.withLock { state in
       let isBodyProgress = isBodyJob && state.sleeperResumptions == 0
-      state.jobs.append(QueuedJob(job: job, executor: executor, isBodyProgress: isBodyProgress))
+      state.jobs.append(
+        QueuedJob(
+          job: job, executor: executor, isBodyProgress: isBodyProgress, isWakeUp: isWakeUp))
       if fromMainQueue { state.hasSeenMainActorWork = true }
       guard !state.isDraining else { return false }
       state.isDraining = true
@@ -175,7 +185,11 @@ final class TestExecutor: TaskExecutor, Sendable {
       switch step {
       case .run(let queued):
         if queued.mayEndASleep { dropWakeUpIfCancelled(before: queued.job) }
-        queued.job.runSynchronously(on: queued.executor)
+        if queued.isWakeUp {
+          resumingSleepers { queued.job.runSynchronously(on: queued.executor) }
+        } else {
+          queued.job.runSynchronously(on: queued.executor)
+        }
       case .idle(let waiters):
         guard !waiters.isEmpty else { return }
         // Each resumed waiter enqueues its own task here, which starts the next drain.

@@ -5,10 +5,10 @@ import Dispatch
 /// executor's jobs that continue its main-actor work (run here).
 extension TestExecutor {
   /// Runs here a job the global executor would have run, when it is this test's main-actor
-  /// work going on in nonisolated code: a job enqueued by the test's main-actor code (a hop to
-  /// a nonisolated function, a `Task.yield()`, a child task or a `Task.detached` it starts), a
-  /// hop of a task running here (`isHopOfItsOwnTask`), or a job of a task already known as the
-  /// test's (`TestTasks`). Returns false, leaving the job to the runtime, for anything else:
+  /// work going on in nonisolated code: a hop of the task running the test's main-actor code
+  /// or running here (a nonisolated function, a `Task.yield()`), a child task that main-actor
+  /// code starts (`async let`, a task group), or a job of a task already known as the test's
+  /// (`TestTasks`). Returns false, leaving the job to the runtime, for anything else:
   /// an unstructured task that code on this executor starts escapes, as the contract says, and
   /// so does everything once the body has returned.
   func takeGlobalJob(
@@ -16,11 +16,14 @@ extension TestExecutor {
   ) -> Bool {
     let task = TestTasks.id(of: job)
     let isKnown = TestTasks.owner(of: task) === self
+    let isChild = place == .mainActor && TestTasks.isChildTask(job)
     let isTaken = state.withLock { state in
       guard state.observed.isObserving else { return false }
       switch place {
       case .mainActor?:
-        return true
+        // Not an unstructured task that main-actor code starts off the main actor
+        // (`Task.detached`, or a real clock's pacer task): that escapes, as elsewhere.
+        return isKnown || isHopOfItsOwnTask || isChild
       case .testExecutor?:
         // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
         if isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters) { return true }
@@ -34,7 +37,8 @@ extension TestExecutor {
     }
     guard isTaken else { return false }
     TestTasks.register(task, to: self)
-    enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false)
+    let isWakeUp = state.withLock { $0.wakingTasks.remove(task) != nil }
+    enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false, isWakeUp: isWakeUp)
     return true
   }
 
@@ -44,7 +48,10 @@ extension TestExecutor {
   /// Stops taking work from the runtime's hooks: the body has returned, and what its caller
   /// does next (leaving the executor, collecting the result) is not this test's work.
   func stopObserving() {
-    state.withLock { $0.observed.isObserving = false }
+    state.withLock { state in
+      state.observed.isObserving = false
+      state.wakingTasks.removeAll()
+    }
     TestTasks.forget(self)
   }
 

@@ -40,7 +40,10 @@
     /// `now` read just before the call (`RecoveredDuration`); the test clock's own are exact;
     /// any other clock keeps its own time, slept on the wall clock.
     func schedule<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C) {
-      guard let testClock = self.clock else { return runLater(job, after: nil) }
+      // A task outliving its test keeps the executor, not the clock: its sleeps are real.
+      guard let testClock = self.clock else {
+        return runLater(job, after: Self.realDelay(until: instant, on: clock))
+      }
       if let deadline = instant as? TestClock.Instant {
         let duration = testClock.now.duration(to: deadline)
         return testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
@@ -52,13 +55,14 @@
       } else if let instant = instant as? SuspendingClock.Instant {
         shortest = SuspendingClock.now.duration(to: instant)
       } else {
-        return runLater(job, after: realDelay(clock.now.duration(to: instant)))
+        return runLater(job, after: Self.realDelay(until: instant, on: clock))
       }
       // Read in the job that makes the call only when it runs here; elsewhere, no earlier
       // moment is known.
       let started = isCurrent ? jobStartedAt : arrived
       let duration = RecoveredDuration.roundest(
-        from: shortest, to: shortest + started.duration(to: arrived))
+        from: shortest,
+        to: shortest + min(started.duration(to: arrived), RecoveredDuration.window))
       testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
     }
 
@@ -79,6 +83,17 @@
 
     private func realDelay<D: DurationProtocol>(_ delay: D) -> Duration? {
       delay as? Duration
+    }
+
+    /// How long, on the wall clock, until `instant` of `clock`, when that can be told.
+    private static func realDelay<C: Clock>(until instant: C.Instant, on clock: C) -> Duration? {
+      if let instant = instant as? ContinuousClock.Instant {
+        return ContinuousClock.now.duration(to: instant)
+      }
+      if let instant = instant as? SuspendingClock.Instant {
+        return SuspendingClock.now.duration(to: instant)
+      }
+      return clock.now.duration(to: instant) as? Duration
     }
 
     /// A clock of its own: the job runs here after `delay` of wall-clock time, or at once when

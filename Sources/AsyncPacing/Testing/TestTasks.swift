@@ -51,8 +51,33 @@ enum TestTasks {
     #endif
   }
 
+  /// Whether `job` is a child task's (`async let`, a task group's), as opposed to an
+  /// unstructured task's: the runtime's job flags say so (`Task_IsChildTask`, bit 24).
+  static func isChildTask(_ job: UnownedJob) -> Bool {
+    #if compiler(>=6.3) && canImport(Glibc)
+      guard id(of: job) != 0, let flags = jobFlags else { return false }
+      return flags(job) & (1 << 24) != 0
+    #else
+      return false
+    #endif
+  }
+
   #if compiler(>=6.3) && canImport(Glibc)
     typealias JobTaskID = @convention(thin) (UnownedJob) -> UInt64
+    typealias JobFlags = @convention(thin) (UnownedJob) -> UInt32
+
+    /// `swift_task_getJobFlags`, exported by the concurrency runtime.
+    private static let jobFlagsAddress: UInt = {
+      guard let process = dlopen(nil, RTLD_NOW),
+        let address = dlsym(process, "swift_task_getJobFlags")
+      else { return 0 }
+      return UInt(bitPattern: address)
+    }()
+
+    private static var jobFlags: JobFlags? {
+      guard jobFlagsAddress != 0 else { return nil }
+      return unsafeBitCast(jobFlagsAddress, to: JobFlags.self)
+    }
 
     /// `swift_task_getJobTaskId`, exported by the concurrency runtime.
     private static let jobTaskIDAddress: UInt = {

@@ -11,14 +11,18 @@ import Testing
   @Suite struct VirtualSleepTests {
     /// `ASYNCPACING_VIRTUAL_SLEEP_RUNS`, or a default that keeps `swift test` quick.
     static var runs: Int {
-      ProcessInfo.processInfo.environment["ASYNCPACING_VIRTUAL_SLEEP_RUNS"].flatMap { Int($0) } ?? 10
+      ProcessInfo.processInfo.environment["ASYNCPACING_VIRTUAL_SLEEP_RUNS"].flatMap { Int($0) }
+        ?? 10
     }
 
     typealias Timeline = UninjectedCode.Timeline
 
     /// Each scenario, its duration to advance by, and the timeline it must give.
     static let scenarios: [(String, Duration, @Sendable (Timeline) async -> Void, [String])] = [
-      ("toast", .seconds(2), { await UninjectedCode.showToast(on: $0) }, ["shown@0", "hidden@2000"]),
+      (
+        "toast", .seconds(2), { await UninjectedCode.showToast(on: $0) },
+        ["shown@0", "hidden@2000"]
+      ),
       (
         "poll", .seconds(15), { await UninjectedCode.poll(on: $0) },
         ["poll 1@5000", "poll 2@10000", "poll 3@15000"]
@@ -32,7 +36,9 @@ import Testing
         ["refreshed@30000"]
       ),
       ("main actor", .milliseconds(250), { await UninjectedCode.fadeOut(on: $0) }, ["faded@250"]),
-      ("deadline", .seconds(4), { await UninjectedCode.waitForDeadline(on: $0) }, ["deadline@4000"]),
+      (
+        "deadline", .seconds(4), { await UninjectedCode.waitForDeadline(on: $0) }, ["deadline@4000"]
+      ),
       (
         "deadline on the main actor", .seconds(4),
         { await UninjectedCode.waitForDeadlineOnTheMainActor(on: $0) }, ["deadline@4000"]
@@ -73,7 +79,9 @@ import Testing
     static func sameMoments(_ seen: [String], _ expected: [String]) -> Bool {
       guard seen.count == expected.count else { return false }
       let offsets = seen.compactMap { $0.split(separator: "@").last.flatMap { Int($0) } }
-      let expectedOffsets = expected.compactMap { $0.split(separator: "@").last.flatMap { Int($0) } }
+      let expectedOffsets = expected.compactMap {
+        $0.split(separator: "@").last.flatMap { Int($0) }
+      }
       guard let base = offsets.first.map({ $0 - expectedOffsets[0] }) else { return true }
       let names = seen.map { $0.split(separator: "@").first }
       let expectedNames = expected.map { $0.split(separator: "@").first }
@@ -83,7 +91,8 @@ import Testing
 
     /// A hand-rolled timeout called 100 times: each call returns at its virtual instant, and the
     /// 100 cancelled 5-second sleeps it leaves behind cause no stall, no failure, no extra time.
-    @Test(.testClock(advancing: .automatic)) func aHandRolledTimeoutLeavesNothingBehind() async throws
+    @Test(.testClock(advancing: .automatic)) func aHandRolledTimeoutLeavesNothingBehind()
+      async throws
     {
       let clock = TestClock.current
       for call in 1...100 {

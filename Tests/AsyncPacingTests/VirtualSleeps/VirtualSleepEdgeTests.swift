@@ -1,0 +1,91 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Dispatch
+import Synchronization
+import Testing
+
+// The scheduling executor these tests prove exists from Swift 6.3, on Linux.
+#if compiler(>=6.3) && canImport(Glibc)
+  /// The edges an independent review found in virtual real-clock sleeps.
+  @Suite struct VirtualSleepEdgeTests {
+    /// A `Task.sleep` timer repeating in an `async let` is no progress of the body: automatic
+    /// advancing stops at its limit, as it does for a repeating test-clock timer.
+    @Test func aRepeatingTaskSleepTimerStopsAutoAdvance() async {
+      let messages = Mutex<[String]>([])
+      await withKnownIssue {
+        await withCheckedTestClock(
+          advancing: .automatic(maxAdvancesWithoutProgress: 50), progressTimeout: .seconds(30)
+        ) { clock in
+          async let ticking: Void = {
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) }
+          }()
+          // The body waits for something the clock does not drive.
+          await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
+            DispatchQueueAfter.resume(resumed, afterMilliseconds: 300)
+          }
+          _ = await ticking
+        }
+      } matching: { issue in
+        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+        return true
+      }
+      #expect(messages.withLock { $0 }.contains { $0.contains("advances") })
+    }
+
+    /// Work before the call does not round the sleep up: 999 ms after 2 ms of work is 999 ms.
+    @Test(.testClock) func workBeforeASleepDoesNotLengthenIt() async {
+      let clock = TestClock.current
+      let start = clock.now
+      async let slept: TestClock.Instant = {
+        let busyUntil = ContinuousClock.now.advanced(by: .milliseconds(2))
+        while ContinuousClock.now < busyUntil {}
+        try? await Task.sleep(for: .milliseconds(999))
+        return TestClock.current.now
+      }()
+      await clock.advance(by: .milliseconds(999))
+      let wokeAt = await slept
+      #expect(wokeAt == start.advanced(by: .milliseconds(999)))
+    }
+
+    /// A task that outlives its test keeps its executor, not the clock: its sleeps are real,
+    /// not immediate.
+    @Test func sleepsAfterTheClockIsGoneAreReal() async {
+      let executor = await withTestClock { $0.taskExecutor }
+      let loops = Mutex(0)
+      let looping = Task(executorPreference: executor) {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(50))
+          loops.withLock { $0 += 1 }
+        }
+      }
+      try? await Task.sleep(for: .milliseconds(200))
+      looping.cancel()
+      await looping.value
+      #expect(loops.withLock { $0 } < 20)
+    }
+
+    /// A pacer given `ContinuousClock()` explicitly, used from main-actor code, stays on the
+    /// real clock: nothing of it joins the test's timeline.
+    @MainActor @Test(.testClock) func anExplicitRealClockPacerOnTheMainActorStaysReal() async {
+      let clock = TestClock.current
+      let saved = Mutex(0)
+      let save = Debouncer(for: .seconds(3600), clock: ContinuousClock()) {
+        saved.withLock { $0 += 1 }
+      }
+      save()
+      await clock.advance(by: .seconds(3600))
+      #expect(saved.withLock { $0 } == 0)
+      #expect(clock.pendingSleeperCount == 0)
+      save.cancel()
+    }
+  }
+
+  /// Resumes a continuation from a Dispatch timer: something no test clock drives.
+  enum DispatchQueueAfter {
+    static func resume(_ continuation: CheckedContinuation<Void, Never>, afterMilliseconds: Int) {
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(afterMilliseconds)) {
+        continuation.resume()
+      }
+    }
+  }
+#endif
