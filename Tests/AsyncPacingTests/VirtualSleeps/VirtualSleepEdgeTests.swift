@@ -32,19 +32,19 @@ import Testing
       #expect(messages.withLock { $0 }.contains { $0.contains("advances") })
     }
 
-    /// Work before the call does not round the sleep up: 999 ms after 2 ms of work is 999 ms.
+    /// Work before the call does not round the sleep up: 250 ms after 60 ms of work is 250 ms.
     @Test(.testClock) func workBeforeASleepDoesNotLengthenIt() async {
       let clock = TestClock.current
       let start = clock.now
       async let slept: TestClock.Instant = {
-        let busyUntil = ContinuousClock.now.advanced(by: .milliseconds(2))
+        let busyUntil = ContinuousClock.now.advanced(by: .milliseconds(60))
         while ContinuousClock.now < busyUntil {}
-        try? await Task.sleep(for: .milliseconds(999))
+        try? await Task.sleep(for: .milliseconds(250))
         return TestClock.current.now
       }()
-      await clock.advance(by: .milliseconds(999))
+      await clock.advance(by: .milliseconds(250))
       let wokeAt = await slept
-      #expect(wokeAt == start.advanced(by: .milliseconds(999)))
+      #expect(wokeAt == start.advanced(by: .milliseconds(250)))
     }
 
     /// A task that outlives its test keeps its executor, not the clock: its sleeps are real,
