@@ -99,34 +99,28 @@ extension TestExecutor {
 ///
 /// `Task.sleep(for:)` and `ContinuousClock.sleep(for:)` turn the duration into a deadline from
 /// a `now` read just before the call reaches the executor, so the deadline's distance from the
-/// moment it arrives is short by the time in between (measured here: 100 s arrived as
-/// 99.9999904 s). When the caller read `now` in the job that makes the call, the requested
-/// duration lies between the deadline's distances from the moment it arrived (`shortest`) and
-/// from the moment that job started. Work the job did before the call widens that range for
-/// nothing, so it is capped at `RecoveredDuration.window` (10 ms) above `shortest` (`longest`). The
-/// rule: the roundest duration in that range — the first multiple of 1 s, 100 ms, 10 ms, …
-/// 1 ns at or above `shortest` that is not above `longest`. A call that reaches the executor
-/// more than the window after reading `now` (a thread preempted in between) is recovered
-/// short by that delay.
+/// moment it arrives (`shortest`) is short by the time in between (measured here: 100 s arrived
+/// as 99.9999904 s; under ThreadSanitizer with the suite running in parallel, 10 to 20 ms
+/// short). When the caller read `now` in the job that makes the call, that delay is at most the
+/// time since the job started (`elapsed`), but work the job did before the call counts there
+/// too. The rule: for each unit from 1 s down to 1 ns, the first multiple of it at or above
+/// `shortest` is taken if it lies at most `elapsed`, and at most a tenth of the unit or 20 ms
+/// (whichever is more), above `shortest`. So a sleep is exact unless its call was held up
+/// beyond that bound, and work before the call rounds up only a duration just below a rounder
+/// one (999 ms, within 20 ms of 1 s).
 enum RecoveredDuration {
-  /// How long after reading `now` a sleep call may reach the executor and still be recovered
-  /// exactly. Measured here: under ThreadSanitizer, with the suite running in parallel, calls
-  /// arrived 1–2 ms late, so 1 ms was too tight; the price of 10 ms is that a duration less
-  /// than 10 ms below a rounder one (999 ms after work in the same job) is taken as the
-  /// rounder one.
-  static let window = Duration.milliseconds(10)
-
-  static func roundest(from shortest: Duration, to longest: Duration) -> Duration {
-    guard longest > .zero else { return .zero }
-    let lower = nanoseconds(max(shortest, .zero))
-    let upper = nanoseconds(longest)
-    // Past some 292 years nanoseconds do not fit: such a sleep is not rounded.
-    guard let lower, let upper else { return max(shortest, .zero) }
+  static func roundest(from shortest: Duration, elapsed: Duration) -> Duration {
+    guard shortest + elapsed > .zero else { return .zero }
+    guard let lower = nanoseconds(max(shortest, .zero)), let slack = nanoseconds(elapsed) else {
+      // Past some 292 years nanoseconds do not fit: such a sleep is not rounded.
+      return max(shortest, .zero)
+    }
     var unit: Int64 = 1_000_000_000
     while unit >= 1 {
       let (roundedUp, overflow) = lower.addingReportingOverflow(unit - 1)
-      let rounded = roundedUp / unit * unit
-      if !overflow && rounded <= upper { return .nanoseconds(rounded) }
+      let candidate = roundedUp / unit * unit
+      let bound = min(slack, max(unit / 10, 20_000_000))
+      if !overflow && candidate - lower <= bound { return .nanoseconds(candidate) }
       unit /= 10
     }
     return .nanoseconds(lower)

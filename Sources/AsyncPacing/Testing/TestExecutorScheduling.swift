@@ -61,8 +61,7 @@
       // moment is known.
       let started = isCurrent ? jobStartedAt : arrived
       let duration = RecoveredDuration.roundest(
-        from: shortest,
-        to: shortest + min(started.duration(to: arrived), RecoveredDuration.window))
+        from: shortest, elapsed: max(started.duration(to: arrived), .zero))
       testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
     }
 
