@@ -66,30 +66,24 @@ enum TestTasks {
     typealias JobTaskID = @convention(thin) (UnownedJob) -> UInt64
     typealias JobFlags = @convention(thin) (UnownedJob) -> UInt32
 
-    /// `swift_task_getJobFlags`, exported by the concurrency runtime.
-    private static let jobFlagsAddress: UInt = {
-      guard let process = dlopen(nil, RTLD_NOW),
-        let address = dlsym(process, "swift_task_getJobFlags")
-      else { return 0 }
-      return UInt(bitPattern: address)
-    }()
+    /// `swift_task_getJobFlags` and `swift_task_getJobTaskId`, exported by the concurrency
+    /// runtime (0 where they are not).
+    private static let jobFlagsAddress = runtimeFunction("swift_task_getJobFlags")
+    private static let jobTaskIDAddress = runtimeFunction("swift_task_getJobTaskId")
 
-    private static var jobFlags: JobFlags? {
-      guard jobFlagsAddress != 0 else { return nil }
-      return unsafeBitCast(jobFlagsAddress, to: JobFlags.self)
+    private static func runtimeFunction(_ name: String) -> UInt {
+      guard let process = dlopen(nil, RTLD_NOW), let address = dlsym(process, name) else {
+        return 0
+      }
+      return UInt(bitPattern: address)
     }
 
-    /// `swift_task_getJobTaskId`, exported by the concurrency runtime.
-    private static let jobTaskIDAddress: UInt = {
-      guard let process = dlopen(nil, RTLD_NOW),
-        let address = dlsym(process, "swift_task_getJobTaskId")
-      else { return 0 }
-      return UInt(bitPattern: address)
-    }()
+    private static var jobFlags: JobFlags? {
+      jobFlagsAddress == 0 ? nil : unsafeBitCast(jobFlagsAddress, to: JobFlags.self)
+    }
 
     private static var jobTaskID: JobTaskID? {
-      guard jobTaskIDAddress != 0 else { return nil }
-      return unsafeBitCast(jobTaskIDAddress, to: JobTaskID.self)
+      jobTaskIDAddress == 0 ? nil : unsafeBitCast(jobTaskIDAddress, to: JobTaskID.self)
     }
   #endif
 }
