@@ -69,7 +69,7 @@
     func schedule<C: Clock>(_ job: UnownedJob, after delay: C.Duration, clock: C) {
       guard let testClock = self.clock, let delay = delay as? Duration,
         C.self == ContinuousClock.self || C.self == SuspendingClock.self || C.self == TestClock.self
-      else { return runLater(job, after: realDelay(delay)) }
+      else { return runLater(job, after: delay as? Duration) }
       testClock.scheduleWakeUp(job, after: delay, sleepingTask: currentTaskID)
     }
 
@@ -78,10 +78,6 @@
       withUnsafeCurrentTask { task in
         task.map { TestTasks.id(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
       }
-    }
-
-    private func realDelay<D: DurationProtocol>(_ delay: D) -> Duration? {
-      delay as? Duration
     }
 
     /// How long, on the wall clock, until `instant` of `clock`, when that can be told.
