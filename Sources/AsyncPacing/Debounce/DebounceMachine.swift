@@ -8,20 +8,40 @@
 /// to be over, and that end has already emitted any earlier pending element.
 @usableFromInline
 struct DebounceMachine<Element: Sendable, Instant: PacingInstant, Intervals: PacingIntervals>:
-  PacingMachine
+  ElementPacingMachine
 where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
   @usableFromInline typealias Output = Element
   @usableFromInline typealias Actions = PacingActions<Element, Instant>
 
+  /// Where a debounce stands.
+  @usableFromInline
+  enum Phase: Sendable {
+    /// No element has arrived yet: the first one is a leading edge.
+    case awaitingFirst
+    /// The latest element's quiet period ends at `until`; `pending`, if any, is what its end
+    /// (or the `maxWait` bound) emits.
+    case quiet(until: PeriodEnd<Instant>, pending: Pending?)
+  }
+
+  /// The element that waits for the end of its quiet period.
+  @usableFromInline
+  struct Pending: Sendable {
+    @usableFromInline let element: Element
+    /// When it must be emitted even if elements keep arriving: set by the first pending element
+    /// since the last emission; `nil` without `maxWait`, or when the bound lies beyond the last
+    /// instant there is.
+    @usableFromInline let maxWaitDeadline: Instant?
+
+    @inlinable
+    init(_ element: Element, maxWaitDeadline: Instant?) {
+      self.element = element
+      self.maxWaitDeadline = maxWaitDeadline
+    }
+  }
+
   @usableFromInline let configuration: DebounceConfiguration<Instant.Duration>
   @usableFromInline let intervals: Intervals
-  @usableFromInline var hasSeenAnElement = false
-  /// The end of the latest element's quiet period; `nil` for one that never ends.
-  @usableFromInline var quietEnd: Instant?
-  @usableFromInline var pending: Element?
-  /// When the pending element must be emitted even if elements keep arriving.
-  @usableFromInline var maxWaitDeadline: Instant?
-  @usableFromInline var hasEnded = false
+  @usableFromInline var phase = Phase.awaitingFirst
 
   @inlinable
   init(_ configuration: DebounceConfiguration<Instant.Duration>, intervals: Intervals) {
@@ -34,60 +54,57 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
   /// element waits for a newer one, a flush or the finish.
   @inlinable @inline(__always)
   var deadline: Instant? {
-    guard pending != nil, hasSeenAnElement else { return nil }
-    guard let quietEnd else { return maxWaitDeadline }
-    guard let maxWaitDeadline else { return quietEnd }
-    return min(quietEnd, maxWaitDeadline)
+    guard case .quiet(let quietEnd, let pending?) = phase else { return nil }
+    guard case .at(let end) = quietEnd else { return pending.maxWaitDeadline }
+    guard let maxWaitDeadline = pending.maxWaitDeadline else { return end }
+    return min(end, maxWaitDeadline)
   }
 
   @inlinable @inline(__always)
   mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    var actions = Actions(.idle)
     emitPendingIfDue(at: now, into: &actions)
-    // A quiet period that never ends is never over.
-    let isLeadingEdge = !hasSeenAnElement || quietEnd.map { now >= $0 } ?? false
-    hasSeenAnElement = true
-    quietEnd = now.after(intervals.interval(for: element))
+    let quietEnd = PeriodEnd(now.after(intervals.interval(for: element)))
+    let isLeadingEdge: Bool
+    let pending: Pending?
+    switch phase {
+    case .awaitingFirst:
+      isLeadingEdge = true
+      pending = nil
+    case .quiet(let previousEnd, let previousPending):
+      // A quiet period that never ends is never over.
+      isLeadingEdge = previousEnd.isOver(at: now)
+      pending = previousPending
+    }
     if isLeadingEdge && configuration.emitsLeading {
+      // The previous quiet period is over, so its end emitted any pending element.
+      phase = .quiet(until: quietEnd, pending: nil)
       actions.emit(element, dueAt: now)
     } else if configuration.emitsTrailing {
-      if pending == nil, let maxWait = configuration.maxWait {
-        maxWaitDeadline = now.after(maxWait)
-      }
-      pending = element
+      let bound = pending.map(\.maxWaitDeadline) ?? configuration.maxWait.flatMap(now.after)
+      phase = .quiet(until: quietEnd, pending: Pending(element, maxWaitDeadline: bound))
       // A zero interval makes the element due at its own arrival.
       emitPendingIfDue(at: now, into: &actions)
+    } else {
+      phase = .quiet(until: quietEnd, pending: nil)
     }
-    actions.wakeAt = deadline
-    return actions
-  }
-
-  /// A debounce's fold takes the element, which it does itself: it never sets a
-  /// `foldRequest`, so no shell answers one, and an answer would change nothing.
-  @inlinable
-  mutating func foldFinished(_ value: Element, at now: () -> Instant, mayLend: Bool) -> Actions {
-    var actions = Actions()
-    actions.wakeAt = deadline
+    actions.next = .waking(at: deadline)
     return actions
   }
 
   @inlinable
   mutating func deadlineReached(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    var actions = Actions(.idle)
     emitPendingIfDue(at: now, into: &actions)
-    actions.wakeAt = deadline
+    actions.next = .waking(at: deadline)
     return actions
   }
 
   @inlinable
   mutating func upstreamFinished(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    var actions = Actions(.end(.finish))
     emitPendingIfDue(at: now, into: &actions)
     emitPending(dueAt: now, into: &actions)
-    end(.finish, into: &actions)
     return actions
   }
 
@@ -95,15 +112,14 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
   /// timer that gave up only stops asking for the deadline until the next event.
   @inlinable
   mutating func deadlineUnreachable(at now: Instant) -> Actions {
-    Actions()
+    Actions(.idle)
   }
 
+  /// The pending element of a period the error cuts short is dropped.
   @inlinable
   mutating func upstreamFailed(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    var actions = Actions(.end(.failure))
     emitPendingIfDue(at: now, into: &actions)
-    end(.failure, into: &actions)
     return actions
   }
 
@@ -117,25 +133,17 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
   /// Emits the pending element, if any. The quiet period is left alone: only arrivals move it.
   @inlinable
   mutating func emitPending(dueAt instant: Instant, into actions: inout Actions) {
-    guard let element = pending.take() else { return }
-    maxWaitDeadline = nil
-    actions.emit(element, dueAt: instant)
+    guard case .quiet(let quietEnd, let pending?) = phase else { return }
+    phase = .quiet(until: quietEnd, pending: nil)
+    actions.emit(pending.element, dueAt: instant)
   }
 
   /// A pacer's cancel: the pending element goes, with its `maxWait` bound; the quiet period
   /// stays, so the next element is a leading edge only once it has passed.
   @inlinable
   mutating func dropPendingElement() {
-    pending = nil
-    maxWaitDeadline = nil
-  }
-
-  /// Drops whatever is pending: after the end nothing more is emitted.
-  @inlinable
-  mutating func end(_ ending: PacingEnding, into actions: inout Actions) {
-    dropPendingElement()
-    hasEnded = true
-    actions.ending = ending
+    guard case .quiet(let quietEnd, _?) = phase else { return }
+    phase = .quiet(until: quietEnd, pending: nil)
   }
 }
 

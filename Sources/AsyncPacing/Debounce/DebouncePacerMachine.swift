@@ -3,24 +3,23 @@
 extension DebounceMachine: CallbackPacingMachine {
   @inlinable
   mutating func flush(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    var actions = Actions(.idle)
     emitPendingIfDue(at: now, into: &actions)
     emitPending(dueAt: now, into: &actions)
-    actions.wakeAt = deadline
+    actions.next = .waking(at: deadline)
     return actions
   }
 
   /// Debounce times arrivals, not actions.
   @inlinable
   mutating func emissionStarted(_ value: Output, at now: Instant, othersWaiting: Bool) -> Actions {
-    var actions = Actions()
-    actions.wakeAt = deadline
-    return actions
+    Actions(.waking(at: deadline))
   }
 
   @inlinable
-  var hasPendingValue: Bool { pending != nil }
+  var hasPendingValue: Bool {
+    if case .quiet(_, _?) = phase { true } else { false }
+  }
 
   @inlinable
   mutating func dropPending() -> Instant? {

@@ -12,9 +12,10 @@ import Synchronization
 /// the reducer at that moment, the loan is recalled instead: the reader hands its result to
 /// the machine under the lock when the reducer returns, as for any fold in progress.
 ///
-/// The state moves `returned → lent` (the reader, under the lock), `lent ⇄ folding` (the
-/// reader, around each reducer call), `lent → returned` and `folding → recalled` (a lock holder),
-/// and `recalled → returned` (the reader, before it takes the lock).
+/// The state (``LoanState``) moves `returned → lent` (the machine, under the lock),
+/// `lent ⇄ folding` (the reader, around each reducer call), `lent → returned` and
+/// `folding → recalled` (the machine, under the lock), and `recalled → returned` (the reader,
+/// before it takes the lock).
 @usableFromInline
 final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
   // `@unchecked Sendable` is safe because `value` has exactly one owner at any time, and every
@@ -26,12 +27,7 @@ final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
   // - `folding`, `recalled`: the reader's alone; a lock holder's recall changes only `state`.
   // - `returned`: whoever moved `state` there owns `value` until it has taken it; after that
   //   only `lend` writes it, and only under the engine's lock.
-  @usableFromInline static var returned: Int { 0 }
-  @usableFromInline static var lent: Int { 1 }
-  @usableFromInline static var folding: Int { 2 }
-  @usableFromInline static var recalled: Int { 3 }
-
-  @usableFromInline let state = Atomic<Int>(CandidateLoan.returned)
+  @usableFromInline let state = Atomic<LoanState>(.returned)
   // The dynamic exclusivity check could catch nothing here: no access to `value` overlaps
   // another in the same task, and the ownership rules above keep other threads' apart.
   @exclusivity(unchecked) @usableFromInline var value: Value?
@@ -39,13 +35,13 @@ final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
   @inlinable
   init() {}
 
-  /// Lends `candidate` to the reader. Called by the reader, under the engine's lock.
+  /// Lends `candidate` to the reader. Called by the machine, under the engine's lock.
   @inlinable
   func lend(_ candidate: Value) {
     precondition(
-      state.load(ordering: .relaxed) == Self.returned, "a candidate was lent while one is out")
+      state.load(ordering: .relaxed) == .returned, "a candidate was lent while one is out")
     value = candidate
-    state.store(Self.lent, ordering: .releasing)
+    state.store(.lent, ordering: .releasing)
   }
 
   /// The reader takes the lent candidate to fold an element into it; `nil` if it was taken
@@ -53,7 +49,7 @@ final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
   @inlinable
   func beginFold() -> Value? {
     guard
-      state.compareExchange(expected: Self.lent, desired: Self.folding, ordering: .acquiring)
+      state.compareExchange(expected: .lent, desired: .folding, ordering: .acquiring)
         .exchanged
     else { return nil }
     return value.take()
@@ -65,33 +61,46 @@ final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
   func endFold(_ result: Value) -> Value? {
     value = result
     let kept = state.compareExchange(
-      expected: Self.folding, desired: Self.lent, ordering: .acquiringAndReleasing
+      expected: .folding, desired: .lent, ordering: .acquiringAndReleasing
     ).exchanged
     if kept { return nil }
-    state.store(Self.returned, ordering: .relaxed)
+    state.store(.returned, ordering: .relaxed)
     return value.take()
   }
 
   /// Takes the candidate back for the machine, or recalls it if the reader is folding into it.
-  /// Called under the engine's lock; `nil` unless the candidate was lent and is back.
+  /// Called by the machine, under the engine's lock; `nil` unless the candidate was lent and is back.
   @inlinable
   func recall() -> Value? {
     var current = state.load(ordering: .relaxed)
     while true {
       switch current {
-      case Self.lent:
+      case .lent:
         let (exchanged, original) = state.compareExchange(
-          expected: Self.lent, desired: Self.returned, ordering: .acquiring)
+          expected: .lent, desired: .returned, ordering: .acquiring)
         if exchanged { return value.take() }
         current = original
-      case Self.folding:
+      case .folding:
         let (exchanged, original) = state.compareExchange(
-          expected: Self.folding, desired: Self.recalled, ordering: .relaxed)
+          expected: .folding, desired: .recalled, ordering: .relaxed)
         if exchanged { return nil }
         current = original
-      default:
+      case .returned, .recalled:
         return nil
       }
     }
   }
+}
+
+/// Who holds a ``CandidateLoan``'s value.
+@usableFromInline
+enum LoanState: UInt8, AtomicRepresentable, Sendable {
+  /// The machine: nothing is lent.
+  case returned
+  /// The reader may take it for its next fold, or the machine take it back.
+  case lent
+  /// The reader, inside the reducer.
+  case folding
+  /// The reader, inside the reducer, and it must hand the result to the machine under the lock.
+  case recalled
 }

@@ -2,7 +2,7 @@
 /// type is opaque (`some AsyncSequence<Element, Failure>`): each iterator starts from a copy
 /// of `machine`, the machine's initial state.
 @usableFromInline
-struct PacedSequence<Base: AsyncSequence & Sendable, C: Clock, Machine: PacingMachine>:
+struct PacedSequence<Base: AsyncSequence & Sendable, C: Clock, Machine: ElementPacingMachine>:
   AsyncSequence, Sendable, FollowsTestClock
 where
   Base.Element: Sendable, Machine.Instant == ElapsedInstant<C.Duration>,

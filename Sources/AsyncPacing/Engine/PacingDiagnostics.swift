@@ -14,6 +14,9 @@ extension AsyncThrottleSequence.Iterator {
   /// consumer (<doc:PacingContract>, "Delivery to the consumer").
   @_spi(Diagnostics)
   public var replacedOutputs: Int {
-    iteration.engine.state.withLock { $0.mailbox.replacedCount }
+    switch iteration {
+    case .keeping(let keeping): keeping.engine.state.withLock { $0.mailbox.replacedCount }
+    case .reducing(let reducing): reducing.engine.state.withLock { $0.mailbox.replacedCount }
+    }
   }
 }

@@ -3,32 +3,24 @@
 /// A machine reads no clock, starts no task and takes no lock. It decides by comparing the
 /// instants it is given, so the outcome never depends on the order in which a shell delivers
 /// events that share an instant: a deadline at an event's instant is always handled first
-/// (periods are half-open). The shell core (`PacingShell`) runs any machine, for the sequence
-/// operators and, with the events of ``CallbackPacingMachine``, for the callback pacers.
+/// (periods are half-open). Once an event's actions end the machine, the shell gives it no
+/// other event, so a machine keeps no "ended" state of its own.
+///
+/// These are the events every machine takes; how it takes elements is one of two refinements:
+/// ``ElementPacingMachine`` decides about each element as it arrives (debounce, sample, a throttle
+/// that keeps the latest or first element), ``FoldingPacingMachine`` leaves each fold to the
+/// shell, which awaits the user's reducer (the reducing throttle). The shell core
+/// (`PacingShell`) runs any machine, for the sequence operators and, with the events of
+/// ``CallbackPacingMachine``, for the callback pacers.
 @usableFromInline
 protocol PacingMachine: Sendable {
   associatedtype Element: Sendable
   associatedtype Output: Sendable
   associatedtype Instant: PacingInstant
 
-  /// An element arrived. A machine that keeps it folds it itself, or, if the fold is an
-  /// async reducer only the shell can await, asks for it with ``PacingActions/foldRequest``.
-  mutating func elementArrived(_ element: Element, at now: Instant) -> PacingActions<
-    Output, Instant
-  >
-  /// The answer to a ``PacingActions/foldRequest``: the shell awaited the reducer on the
-  /// element the machine kept, and gives it the result before it hands it another element.
-  /// `now` reads the clock: the machine calls it only when the instant matters (the value is
-  /// emitted at once), so a fold that only updates a candidate costs no clock reading.
-  ///
-  /// With `mayLend`, the machine may leave the value with the shell, as a loan, for the shell
-  /// to fold later elements into (``PacingActions/lendsCandidateUntil``). The shell gives a
-  /// lent value back the same way, with `mayLend == false`, before any other event.
-  mutating func foldFinished(_ value: Output, at now: () -> Instant, mayLend: Bool)
-    -> PacingActions<Output, Instant>
-  /// The shell's timer woke; `now` may be later than the `wakeAt` it slept for.
+  /// The shell's timer woke; `now` may be later than the deadline it slept for.
   mutating func deadlineReached(at now: Instant) -> PacingActions<Output, Instant>
-  /// The shell's timer gave up on `wakeAt`: the clock never brought it closer (see
+  /// The shell's timer gave up on the deadline: the clock never brought it closer (see
   /// <doc:PacingContract>, "Clocks that misbehave"). The machine asks for no deadline until its
   /// next event, and a machine that waited for that deadline only to finish emits what it holds
   /// and ends now.
@@ -41,6 +33,10 @@ protocol PacingMachine: Sendable {
   static var tracksIterationStart: Bool { get }
   /// A sequence's consumer called `next()` for the first time.
   mutating func iterationStarted(at now: Instant)
+  /// The iteration was cancelled: the shell drops what waits, and the machine gets no other
+  /// event. Only a machine that lends its candidate out (``FoldingPacingMachine``) has anything
+  /// to take back.
+  mutating func iterationCancelled()
 }
 
 extension PacingMachine {
@@ -49,4 +45,15 @@ extension PacingMachine {
 
   @inlinable
   mutating func iterationStarted(at now: Instant) {}
+
+  @inlinable
+  mutating func iterationCancelled() {}
+}
+
+/// A machine that decides about each element under the shell's lock, as it arrives.
+@usableFromInline
+protocol ElementPacingMachine: PacingMachine {
+  mutating func elementArrived(_ element: Element, at now: Instant) -> PacingActions<
+    Output, Instant
+  >
 }

@@ -10,25 +10,24 @@
 protocol PacingShell: AnyObject, Sendable {
   associatedtype C: Clock
   associatedtype Machine: PacingMachine where Machine.Instant == ElapsedInstant<C.Duration>
-  associatedtype Side: Sendable
-  associatedtype Failure: Error
+  associatedtype Side: PacingShellSide where Side.Output == Machine.Output
 
   var timebase: PacingTimebase<C> { get }
-  var state: LockedState<PacingShellState<Machine, Side, Failure>> { get }
+  var state: LockedState<PacingShellState<Machine, Side>> { get }
   /// The machine has no deadline left: whether the timer task waits for the next one (a
   /// sequence's timer lives as long as its iteration; a pacer's while its action runs), or
   /// ends (an idle pacer has no task).
   func timerIdles(
-    _ state: inout PacingShellState<Machine, Side, Failure>,
-    effects: inout PacingEffects<Machine.Output, Failure, Machine.Instant>
+    _ state: inout PacingShellState<Machine, Side>,
+    effects: inout PacingEffects<Machine.Output, Side.Failure, Machine.Instant>
   ) -> Bool
 
   /// Hands what the machine emitted, and its ending, to the consumer: called under the lock,
-  /// for every event, before the timer takes the machine's `wakeAt`.
+  /// for every event, before the timer takes the machine's next deadline.
   func deliver(
-    _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Failure?,
-    into state: inout PacingShellState<Machine, Side, Failure>,
-    effects: inout PacingEffects<Machine.Output, Failure, Machine.Instant>)
+    _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Side.Failure?,
+    into state: inout PacingShellState<Machine, Side>,
+    effects: inout PacingEffects<Machine.Output, Side.Failure, Machine.Instant>)
 
   /// Starts the worker numbered `generation` and records its handle.
   func startWorker(generation: UInt64)
@@ -36,9 +35,10 @@ protocol PacingShell: AnyObject, Sendable {
 
 extension PacingShell {
   @usableFromInline typealias Instant = Machine.Instant
+  @usableFromInline typealias Failure = Side.Failure
   @usableFromInline typealias Actions = PacingActions<Machine.Output, Instant>
   @usableFromInline typealias Effects = PacingEffects<Machine.Output, Failure, Instant>
-  @usableFromInline typealias State = PacingShellState<Machine, Side, Failure>
+  @usableFromInline typealias State = PacingShellState<Machine, Side>
 
   // MARK: Events
 
@@ -57,35 +57,13 @@ extension PacingShell {
   ) -> Result? {
     var effects = Effects()
     let result = state.withLock { state -> Result? in
-      guard state.isOpen else { return nil }
-      takeBackLoan(&state, effects: &effects)
+      guard state.side.takesEvents else { return nil }
       let actions = event(&state.machine) { state.time.clamp(now ?? self.timebase.now) }
       apply(actions, failure: failure, to: &state, effects: &effects)
       return inspect(actions, state.mailbox.isFull)
     }
     perform(effects)
     return result
-  }
-
-  /// Hands an element to the machine, the one element event of both shells, at `now` (read
-  /// before the lock). Written out rather than through `handle`'s closure, which the compiler
-  /// did not inline: the closure call cost `Debouncer.send` about 10 ns.
-  @inlinable @inline(__always)
-  func elementArrived(_ element: Machine.Element, at now: Instant) -> ElementEventOutcome<
-    Machine.Output
-  > {
-    var effects = Effects()
-    let outcome = state.withLock { state -> ElementEventOutcome<Machine.Output> in
-      guard state.isOpen else { return .ignored }
-      takeBackLoan(&state, effects: &effects)
-      let actions = state.machine.elementArrived(element, at: state.time.clamp(now))
-      let foldRequest = actions.foldRequest
-      apply(actions, failure: nil, to: &state, effects: &effects)
-      guard let foldRequest else { return state.mailbox.isFull ? .mailboxFull : .taken }
-      return .foldRequested(into: foldRequest)
-    }
-    perform(effects)
-    return outcome
   }
 
   /// Feeds one event to the machine; `false` once it takes no more events.
@@ -104,8 +82,7 @@ extension PacingShell {
   func upstreamFinished(at now: Instant) {
     var effects = Effects()
     state.withLock { state in
-      guard state.isOpen else { return }
-      takeBackLoan(&state, effects: &effects)
+      guard state.side.takesEvents else { return }
       let now = state.time.clamp(now)
       let abandoned = state.timer.abandoned
       let actions = state.machine.upstreamFinished(at: now)
@@ -124,11 +101,10 @@ extension PacingShell {
   @inlinable @inline(__always)
   func apply(_ actions: Actions, failure: Failure?, to state: inout State, effects: inout Effects) {
     deliver(actions, failure: failure, into: &state, effects: &effects)
-    if actions.ending != nil {
-      state.isOpen = false
-      state.stopTimer(effects: &effects)
-    } else {
-      state.scheduleTimer(actions.wakeAt, effects: &effects)
+    switch actions.next {
+    case .wake(let wakeAt): state.scheduleTimer(wakeAt, effects: &effects)
+    case .idle: state.scheduleTimer(nil, effects: &effects)
+    case .end: state.stopTimer(effects: &effects)
     }
   }
 
@@ -138,22 +114,12 @@ extension PacingShell {
   /// this reading has passed it. Reads the clock only if a deadline is set.
   @inlinable
   func catchUp(_ state: inout State, effects: inout Effects) {
-    guard state.isOpen, let wakeAt = state.timer.wakeAt ?? state.timer.abandoned else { return }
+    guard state.side.takesEvents, let wakeAt = state.timer.wakeAt ?? state.timer.abandoned
+    else { return }
     let now = state.time.clamp(timebase.now)
     guard wakeAt <= now else { return }
-    state.timer.abandoned = nil
-    takeBackLoan(&state, effects: &effects)
+    state.timer.deadline = .none
     apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)
-  }
-
-  /// The machine must hold its candidate before it handles an event (see ``CandidateLoan``):
-  /// a lent candidate comes back as a fold that finished, which never emits.
-  @inlinable
-  func takeBackLoan(_ state: inout State, effects: inout Effects) {
-    guard let candidate = state.loan?.recall() else { return }
-    let actions = state.machine.foldFinished(
-      candidate, at: { state.time.clamp(self.timebase.now) }, mayLend: false)
-    apply(actions, failure: nil, to: &state, effects: &effects)
   }
 
   @inlinable @inline(__always)
@@ -219,19 +185,18 @@ extension PacingShell {
   ) -> PacingTimer<Instant>.Step {
     var effects = Effects()
     let step = state.withLock { state -> PacingTimer<Instant>.Step in
-      guard state.isOpen, state.timer.wakes(generation: generation) else { return .end }
+      guard state.side.takesEvents, state.timer.wakes(generation: generation) else { return .end }
       let now = state.time.clamp(timebase.now)
-      takeBackLoan(&state, effects: &effects)
       if let wakeAt = state.timer.wakeAt,
         progress.recordWake(at: now, toward: wakeAt, sleepFailed: sleepFailed)
       {
-        state.timer.abandoned = wakeAt
+        state.timer.deadline = .abandoned(wakeAt)
         apply(
           state.machine.deadlineUnreachable(at: now), failure: nil, to: &state, effects: &effects)
       } else {
         apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)
       }
-      guard state.isOpen else { return .end }
+      guard state.side.takesEvents else { return .end }
       let idles = state.timer.wakeAt != nil || timerIdles(&state, effects: &effects)
       return state.timer.nextStep(keepsIdleTask: idles)
     }
@@ -249,9 +214,27 @@ extension PacingShell {
   }
 }
 
+extension PacingShell where Machine: ElementPacingMachine {
+  /// Hands an element to the machine, the one element event of both shells, at `now` (read
+  /// before the lock). Written out rather than through `handle`'s closure, which the compiler
+  /// did not inline: the closure call cost `Debouncer.send` about 10 ns.
+  @inlinable @inline(__always)
+  func elementArrived(_ element: Machine.Element, at now: Instant) -> ElementEventOutcome {
+    var effects = Effects()
+    let outcome = state.withLock { state -> ElementEventOutcome in
+      guard state.side.takesEvents else { return .ignored }
+      let actions = state.machine.elementArrived(element, at: state.time.clamp(now))
+      apply(actions, failure: nil, to: &state, effects: &effects)
+      return state.mailbox.isFull ? .mailboxFull : .taken
+    }
+    perform(effects)
+    return outcome
+  }
+}
+
 /// What became of an element the shell handed to its machine.
 @usableFromInline
-enum ElementEventOutcome<Output: Sendable>: Sendable {
+enum ElementEventOutcome: Sendable {
   /// The machine takes no more events.
   case ignored
   /// The machine decided about it.
@@ -259,6 +242,4 @@ enum ElementEventOutcome<Output: Sendable>: Sendable {
   /// The machine decided about it, and as many outputs as may wait for the consumer wait: a
   /// sequence's reader waits for the consumer before it reads on.
   case mailboxFull
-  /// The machine kept it and asks the shell to fold it into `into` (`nil`: a fresh fold).
-  case foldRequested(into: Output?)
 }

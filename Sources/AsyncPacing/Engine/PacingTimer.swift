@@ -19,25 +19,59 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
     case end
   }
 
-  /// The machine's latest `wakeAt`.
-  @usableFromInline var wakeAt: Instant?
-  /// What the current timer task sleeps toward; `nil` while it handles a deadline or idles.
-  @usableFromInline var target: Instant?
-  /// Whether a current timer task exists (its handle may not be recorded yet).
-  @usableFromInline var hasTask = false
-  @usableFromInline var task: Task<Void, Never>?
-  @usableFromInline var idleWaiter: IdleWaiter?
-  /// Which timer task is the current one: a replaced or stopped task finds it changed and
-  /// stops.
-  @usableFromInline var generation: UInt64 = 0
-  /// The deadline the timer gave up on (see `PacingTimerProgress`), until it is asked to
-  /// pursue one again.
-  @usableFromInline var abandoned: Instant?
+  /// What the machine asked for last.
+  @usableFromInline
+  enum Deadline: Sendable {
+    case none
+    case wanted(Instant)
+    /// The timer gave up on this deadline (see `PacingTimerProgress`), and it is still the
+    /// machine's: a consumer or a finish that comes after it asks the machine again.
+    case abandoned(Instant)
+  }
+
+  /// The current timer task, numbered so that a replaced or stopped task finds it is no longer
+  /// the current one. Its handle is `nil` until the task that started it has recorded it.
+  @usableFromInline
+  enum TimerTask: Sendable {
+    case none
+    case sleeping(toward: Instant, TimerHandle)
+    /// The task woke and hands the machine its deadline; it looks at the machine's next one
+    /// before it sleeps again.
+    case handling(TimerHandle)
+    /// The task waits for the machine's next deadline (see `PacingShell.timerIdles`).
+    case idle(IdleWaiter, TimerHandle)
+
+    @inlinable
+    var handle: TimerHandle? {
+      switch self {
+      case .none: nil
+      case .sleeping(_, let handle), .handling(let handle), .idle(_, let handle): handle
+      }
+    }
+  }
+
+  @usableFromInline var deadline = Deadline.none
+  @usableFromInline var task = TimerTask.none
+  /// The number of the latest timer task started: it outlives the tasks, so that no new task
+  /// takes the number of an old one still on its way out.
+  @usableFromInline var startedTasks: UInt64 = 0
 
   @inlinable
   init() {}
 
-  /// Takes the machine's `wakeAt`, waking, starting or replacing the timer task as needed;
+  /// The machine's deadline, if it wants one.
+  @inlinable
+  var wakeAt: Instant? {
+    if case .wanted(let instant) = deadline { instant } else { nil }
+  }
+
+  /// The deadline the timer gave up on, if the machine still has it.
+  @inlinable
+  var abandoned: Instant? {
+    if case .abandoned(let instant) = deadline { instant } else { nil }
+  }
+
+  /// Takes the machine's next deadline, waking, starting or replacing the timer task as needed;
   /// returns a replaced task, to be cancelled.
   ///
   /// The common case, a deadline at or after the one the timer sleeps toward, is decided here
@@ -47,9 +81,13 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   mutating func schedule<Output, Failure>(
     _ wakeAt: Instant?, effects: inout PacingEffects<Output, Failure, Instant>
   ) -> Task<Void, Never>? {
-    self.wakeAt = wakeAt
-    guard let wakeAt else { return nil }
-    if let target, target <= wakeAt { return nil }
+    guard let wakeAt else {
+      // An abandoned deadline stays until the machine asks for another.
+      if case .wanted = deadline { deadline = .none }
+      return nil
+    }
+    deadline = .wanted(wakeAt)
+    if case .sleeping(let target, _) = task, target <= wakeAt { return nil }
     return reschedule(toward: wakeAt, effects: &effects)
   }
 
@@ -58,74 +96,81 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   mutating func reschedule<Output, Failure>(
     toward wakeAt: Instant, effects: inout PacingEffects<Output, Failure, Instant>
   ) -> Task<Void, Never>? {
-    abandoned = nil
-    if let idleWaiter {
-      self.idleWaiter = nil
-      target = wakeAt
-      effects.timer = .resumeIdle(idleWaiter, wakeAt)
+    switch task {
+    case .idle(let waiter, let handle):
+      task = .sleeping(toward: wakeAt, handle)
+      effects.timer = .resumeIdle(waiter, wakeAt)
+      return nil
+    case .handling:
+      // The task looks at the deadline before it sleeps again.
+      return nil
+    case .sleeping(_, let handle):
+      // A sleep cannot be shortened: the task is replaced.
+      start(toward: wakeAt, effects: &effects)
+      return handle.task
+    case .none:
+      start(toward: wakeAt, effects: &effects)
       return nil
     }
-    // A task handling a deadline (no target) looks at `wakeAt` before it sleeps again.
-    if hasTask && target == nil { return nil }
-    // No task, or one sleeping past `wakeAt`: a sleep cannot be shortened, so it is replaced.
-    let replaced = task
-    start(toward: wakeAt, effects: &effects)
-    assert(target! <= wakeAt, "the timer sleeps past the machine's deadline")
-    return replaced
   }
 
   @inlinable
   mutating func start<Output, Failure>(
     toward deadline: Instant, effects: inout PacingEffects<Output, Failure, Instant>
   ) {
-    generation &+= 1
-    hasTask = true
-    task = nil
-    target = deadline
+    startedTasks &+= 1
+    task = .sleeping(toward: deadline, TimerHandle(number: startedTasks))
     if case .resumeIdle(let waiter, _) = effects.timer { effects.endedIdleTimer = waiter }
-    effects.timer = .start(generation: generation, deadline: deadline)
+    effects.timer = .start(generation: startedTasks, deadline: deadline)
   }
 
-  /// The timer task `generation` woke and is about to hand the machine the deadline; `false`
-  /// if it is no longer the current one.
+  /// The timer task `number` woke and is about to hand the machine the deadline; `false` if
+  /// it is no longer the current one.
   @inlinable
-  mutating func wakes(generation: UInt64) -> Bool {
-    guard generation == self.generation else { return false }
-    target = nil
+  mutating func wakes(generation number: UInt64) -> Bool {
+    guard case .sleeping(_, let handle) = task, handle.number == number else { return false }
+    task = .handling(handle)
     return true
   }
 
   /// After the machine handled a deadline: sleep toward the next, idle, or end.
   @inlinable
   mutating func nextStep(keepsIdleTask: Bool) -> Step {
+    guard case .handling(let handle) = task else { return .end }
     if let wakeAt {
-      target = wakeAt
+      task = .sleeping(toward: wakeAt, handle)
       return .sleep(until: wakeAt)
     }
     if keepsIdleTask { return .idle }
-    hasTask = false
-    task = nil
+    task = .none
     return .end
   }
 
   /// An idle timer task waits: `nil` resumes it at once with `.some` (a deadline, or `nil`
   /// for a task that must end); otherwise it waits for `schedule` or `stop`.
   @inlinable
-  mutating func idle(generation: UInt64, waiter: IdleWaiter) -> Instant?? {
-    guard generation == self.generation else { return .some(nil) }
+  mutating func idle(generation number: UInt64, waiter: IdleWaiter) -> Instant?? {
+    guard case .handling(let handle) = task, handle.number == number else { return .some(nil) }
     if let wakeAt {
-      target = wakeAt
+      task = .sleeping(toward: wakeAt, handle)
       return .some(wakeAt)
     }
-    idleWaiter = waiter
+    task = .idle(waiter, handle)
     return .none
   }
 
-  /// Records the handle of timer task `generation`, or cancels it if it was replaced already.
+  /// Records the handle of timer task `number`; `false` if it was replaced or stopped already,
+  /// and must be cancelled.
   @inlinable
-  mutating func record(_ handle: Task<Void, Never>, generation: UInt64) -> Bool {
-    guard generation == self.generation, hasTask else { return false }
-    task = handle
+  mutating func record(_ recorded: Task<Void, Never>, generation number: UInt64) -> Bool {
+    guard var handle = task.handle, handle.number == number else { return false }
+    handle.task = recorded
+    switch task {
+    case .none: return false
+    case .sleeping(let target, _): task = .sleeping(toward: target, handle)
+    case .handling: task = .handling(handle)
+    case .idle(let waiter, _): task = .idle(waiter, handle)
+    }
     return true
   }
 
@@ -134,13 +179,21 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   mutating func stop<Output, Failure>(
     effects: inout PacingEffects<Output, Failure, Instant>
   ) -> Task<Void, Never>? {
-    generation &+= 1
-    wakeAt = nil
-    target = nil
-    abandoned = nil
-    hasTask = false
-    defer { task = nil }
-    if let idleWaiter = idleWaiter.take() { effects.timer = .resumeIdle(idleWaiter, nil) }
-    return task
+    deadline = .none
+    defer { task = .none }
+    if case .idle(let waiter, _) = task { effects.timer = .resumeIdle(waiter, nil) }
+    return task.handle?.task
+  }
+}
+
+/// A timer task's number and, once recorded, its handle.
+@usableFromInline
+struct TimerHandle: Sendable {
+  @usableFromInline let number: UInt64
+  @usableFromInline var task: Task<Void, Never>?
+
+  @inlinable
+  init(number: UInt64) {
+    self.number = number
   }
 }

@@ -3,7 +3,7 @@
 /// waits but keeps the timing state. `Debouncer` and `Throttler` run their machines through
 /// these, besides the element and deadline events.
 @usableFromInline
-protocol CallbackPacingMachine: PacingMachine where Output == Element {
+protocol CallbackPacingMachine: ElementPacingMachine where Output == Element {
   /// The pending value becomes due now, whatever its deadline.
   mutating func flush(at now: Instant) -> PacingActions<Output, Instant>
   /// The action really started at `now` with `value`, one the machine emitted; `othersWaiting`:

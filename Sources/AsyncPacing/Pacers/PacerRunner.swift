@@ -17,37 +17,10 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @usableFromInline typealias Failure = Never
   @usableFromInline typealias Action = @Sendable @isolated(any) (Value) async -> Void
 
-  @usableFromInline
-  enum RunnerPhase: Sendable {
-    /// No action runner.
-    case none
-    /// The runner is about to look at the mailbox: it was started, or its action returned.
-    case between
-    /// The runner waits for a value, as the state's consumer.
-    case waiting
-    /// The runner runs the action with a value handed to it when `cancels` counted `since`; a
-    /// cancel asked of it (`stopping`) ends the runner when the action returns.
-    case acting(since: UInt64, stopping: Bool)
-  }
-
-  /// What only a pacer keeps under the lock.
-  @usableFromInline
-  struct Side: Sendable {
-    @usableFromInline var runner = RunnerPhase.none
-    @usableFromInline var runnerTask: Task<Void, Never>?
-    /// Counts cancels. An action whose value was taken before a cancel must not begin, even
-    /// if the cancel came while the action waited for its actor.
-    @usableFromInline var cancels: UInt64 = 0
-    /// Whether the action of the value the runner took has begun: until then, that value is
-    /// still pending.
-    @usableFromInline var actionHasStarted = false
-
-    @inlinable
-    init() {}
-  }
+  @usableFromInline typealias Consumer = PacingEffects<Value, Never, Machine.Instant>.Consumer
 
   @usableFromInline let timebase: PacingTimebase<C>
-  @usableFromInline let state: LockedState<PacingShellState<Machine, Side, Never>>
+  @usableFromInline let state: LockedState<PacingShellState<Machine, Side>>
   @usableFromInline let action: Action
   @usableFromInline let cancelsRunningAction: Bool
 
@@ -76,8 +49,8 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   var isPending: Bool {
     state.withLock { state in
       if state.machine.hasPendingValue || !state.mailbox.isEmpty { return true }
-      if case .acting(_, stopping: false) = state.side.runner {
-        return !state.side.actionHasStarted
+      if case .acting(let acting) = state.side.runner, case .handedOver = acting.progress {
+        return true
       }
       return false
     }
@@ -88,7 +61,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     let now = timebase.now
     var effects = Effects()
     state.withLock { state in
-      guard state.isOpen else { return }
+      guard state.side.takesEvents else { return }
       apply(
         state.machine.flush(at: state.time.clamp(now)), failure: nil, to: &state, effects: &effects)
       endBurstIfOver(&state, effects: &effects)
@@ -106,7 +79,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       state.mailbox.removeAll()
       let wakeAt = state.machine.dropPending()
       if release {
-        state.isOpen = false
+        state.side.isReleased = true
         state.stopTimer(effects: &effects)
         endWaitingRunner(&state, effects: &effects)
       } else {
@@ -121,13 +94,11 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @inlinable
   func deliver(
     _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Never?,
-    into state: inout PacingShellState<Machine, Side, Never>,
+    into state: inout PacingShellState<Machine, Side>,
     effects: inout PacingEffects<Machine.Output, Never, Machine.Instant>
   ) {
-    if state.post(actions, effects: &effects) {
-      state.side.runner = .acting(since: state.side.cancels, stopping: false)
-      state.side.actionHasStarted = false
-    }
+    // A waiting runner that takes an emission is acting (`takeWaitingConsumer`).
+    _ = state.post(actions.emissions, effects: &effects)
     guard !state.mailbox.isEmpty else { return }
     state.mailbox.dropOldestBeyondLimit()
     switch state.side.runner {
@@ -145,7 +116,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   /// the burst is over, and a runner waiting for a value ends too.
   @inlinable
   func timerIdles(
-    _ state: inout PacingShellState<Machine, Side, Never>,
+    _ state: inout PacingShellState<Machine, Side>,
     effects: inout PacingEffects<Machine.Output, Never, Machine.Instant>
   ) -> Bool {
     switch state.side.runner {
@@ -175,31 +146,26 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
 
   @inlinable
   func startRunner(_ state: inout State, effects: inout Effects) {
-    state.side.runner = .between
-    state.side.runnerTask = nil
+    state.side.runner = .between(nil)
     state.workerGeneration &+= 1
     effects.startedWorker = state.workerGeneration
   }
 
   @inlinable
   func endWaitingRunner(_ state: inout State, effects: inout Effects) {
-    guard let consumer = state.consumer.take() else { return }
-    endRunner(&state)
-    effects.consumer = (consumer, .success(nil))
-  }
-
-  @inlinable
-  func endRunner(_ state: inout State) {
+    guard case .waiting(let consumer, _) = state.side.runner else { return }
     state.side.runner = .none
-    state.side.runnerTask = nil
+    effects.consumer = (consumer, .success(nil))
   }
 
   /// Asks the running action, if any, to stop.
   @inlinable
   func stopAction(_ state: inout State, effects: inout Effects) {
-    guard case .acting(let since, stopping: false) = state.side.runner else { return }
-    state.side.runner = .acting(since: since, stopping: true)
-    state.retire(worker: state.side.runnerTask, effects: &effects)
+    guard case .acting(var acting) = state.side.runner else { return }
+    if case .stopping = acting.progress { return }
+    acting.progress = .stopping
+    state.side.runner = .acting(acting)
+    state.retire(worker: acting.task, effects: &effects)
   }
 
   // MARK: The action runner
@@ -212,13 +178,18 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       switch state.side.runner {
       case .none:
         return false
-      case .between, .waiting, .acting(_, stopping: false):
-        state.side.runnerTask = task
+      case .between:
+        state.side.runner = .between(task)
         return false
-      case .acting(_, stopping: true):
-        // A cancel came before the handle was known.
-        state.side.runnerTask = task
-        return true
+      case .waiting(let consumer, _):
+        state.side.runner = .waiting(consumer, task)
+        return false
+      case .acting(var acting):
+        acting.task = task
+        state.side.runner = .acting(acting)
+        // A cancel that came before the handle was known cancels it now.
+        if case .stopping = acting.progress { return true }
+        return false
       }
     }
     if cancelNow { task.cancel() }
@@ -238,31 +209,34 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   /// new runner takes what waits).
   @inlinable
   func nextValue(afterAction: Bool) async -> Value? {
-    let result = await withUnsafeContinuation { (consumer: State.Consumer) in
+    let result = await withUnsafeContinuation { (consumer: Consumer) in
       var effects = Effects()
       let immediate = state.withLock { state -> Value?? in
-        if afterAction, case .acting(_, stopping: true) = state.side.runner {
-          endRunner(&state)
-          if state.isOpen && !state.mailbox.isEmpty {
+        if afterAction, case .acting(let acting) = state.side.runner,
+          case .stopping = acting.progress
+        {
+          state.side.runner = .none
+          if state.side.takesEvents && !state.mailbox.isEmpty {
             startRunner(&state, effects: &effects)
           } else {
             endBurstIfOver(&state, effects: &effects)
           }
           return .some(nil)
         }
-        state.side.runner = .between
+        let task = state.side.runner.task
+        state.side.runner = .between(task)
         catchUp(&state, effects: &effects)
-        if state.isOpen, let value = state.mailbox.take(at: { state.time.clamp(timebase.now) }) {
-          state.side.runner = .acting(since: state.side.cancels, stopping: false)
-          state.side.actionHasStarted = false
+        if state.side.takesEvents,
+          let value = state.mailbox.take(at: { state.time.clamp(timebase.now) })
+        {
+          state.side.handOver()
           return .some(value)
         }
-        if state.isOpen && state.timer.wakeAt != nil {
-          state.side.runner = .waiting
-          state.consumer = consumer
+        if state.side.takesEvents && state.timer.wakeAt != nil {
+          state.side.runner = .waiting(consumer, task)
           return .none
         }
-        endRunner(&state)
+        state.side.runner = .none
         // The machine has no deadline: the timer, idle or on its way there, ends too.
         state.stopTimer(effects: &effects)
         return .some(nil)
@@ -281,11 +255,12 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     var effects = Effects()
     let starts = state.withLock { state -> Bool in
       // A cancel, a release, or (with the replace option) a newer due value came first.
-      guard case .acting(let since, stopping: false) = state.side.runner,
-        since == state.side.cancels
+      guard case .acting(var acting) = state.side.runner, case .handedOver = acting.progress,
+        acting.since == state.side.cancels
       else { return false }
+      acting.progress = .begun
+      state.side.runner = .acting(acting)
       let now = state.time.clamp(timebase.now)
-      state.side.actionHasStarted = true
       let started = state.machine.emissionStarted(
         value, at: now, othersWaiting: !state.mailbox.isEmpty)
       apply(started, failure: nil, to: &state, effects: &effects)

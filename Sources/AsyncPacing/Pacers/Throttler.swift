@@ -50,11 +50,13 @@ public final class Throttler<Value: Sendable>: Sendable {
   ) {
     self.init(
       runner: PacerRunner(
-        machine: FixedThrottleMachine<Value, Value, ElapsedInstant<C.Duration>>(
+        machine: FixedThrottleMachine<
+          ThrottleKeepsElements<Value, Value>, ElapsedInstant<C.Duration>
+        >(
           ThrottleConfiguration(
             interval: interval, edges: edges, windowStart: .whenEmissionStarts,
             function: "Throttler"),
-          fold: .keeping(latest: latest)),
+          fold: ThrottleKeepsElements(latest: latest)),
         clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
         action: action))
   }
@@ -120,11 +122,13 @@ public final class Throttler<Value: Sendable>: Sendable {
   ) {
     self.init(
       runner: PacerRunner(
-        machine: ThrottleMachine<Value, Value, ElapsedInstant<C.Duration>, _>(
+        machine: ThrottleMachine<
+          ThrottleKeepsElements<Value, Value>, ElapsedInstant<C.Duration>, _
+        >(
           ThrottleConfiguration(
             intervalPerValueEdges: edges, windowStart: .whenEmissionStarts,
             function: "Throttler"),
-          fold: .keeping(latest: latest), intervals: IntervalPerValue(interval)),
+          fold: ThrottleKeepsElements(latest: latest), intervals: IntervalPerValue(interval)),
         clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
         action: action))
   }

@@ -6,20 +6,32 @@
 /// through: the machine asks for a deadline only while an element is pending, and an idle
 /// stretch leaves the phase alone.
 @usableFromInline
-struct SampleMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
+struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMachine {
   @usableFromInline typealias Output = Element
   @usableFromInline typealias Actions = PacingActions<Element, Instant>
+
+  /// The element the next tick emits.
+  @usableFromInline
+  struct Pending: Sendable {
+    @usableFromInline let element: Element
+    /// The tick that emits it: never, when that tick lies beyond the last instant there is, so
+    /// that only the finish emits it.
+    @usableFromInline let tick: PeriodEnd<Instant>
+
+    @inlinable
+    init(_ element: Element, tick: PeriodEnd<Instant>) {
+      self.element = element
+      self.tick = tick
+    }
+  }
 
   @usableFromInline let interval: Instant.Duration
   /// A tick at or before every instant the machine has seen (at first, the origin): the point
   /// from which the next tick is found.
   @usableFromInline var lastTick: Instant
+  /// Whether an event came: the origin is then fixed.
   @usableFromInline var hasSeenAnEvent = false
-  @usableFromInline var pending: Element?
-  /// The tick that emits `pending`; `nil` when that tick lies beyond the last instant there is,
-  /// so that only the finish emits it.
-  @usableFromInline var pendingTick: Instant?
-  @usableFromInline var hasEnded = false
+  @usableFromInline var pending: Pending?
 
   @inlinable
   init(interval: Instant.Duration, origin: Instant) {
@@ -39,34 +51,26 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
   }
 
   @inlinable
-  var wakeAt: Instant? { pending == nil ? nil : pendingTick }
+  var wakeAt: Instant? {
+    if case .at(let tick)? = pending?.tick { tick } else { nil }
+  }
 
   @inlinable
   mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
-    var actions = Actions()
+    var actions = Actions(.idle)
     hasSeenAnEvent = true
-    guard !hasEnded else { return actions }
     emitPendingIfDue(at: now, into: &actions)
-    pending = element
-    pendingTick = tick(after: now)
-    actions.wakeAt = wakeAt
-    return actions
-  }
-
-  /// A sample never folds asynchronously: no shell answers a fold it never asks for.
-  @inlinable
-  mutating func foldFinished(_ value: Element, at now: () -> Instant, mayLend: Bool) -> Actions {
-    var actions = Actions()
-    actions.wakeAt = wakeAt
+    let tick = tick(after: now)
+    pending = Pending(element, tick: PeriodEnd(tick))
+    actions.next = .waking(at: tick)
     return actions
   }
 
   @inlinable
   mutating func deadlineReached(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    var actions = Actions(.idle)
     emitPendingIfDue(at: now, into: &actions)
-    actions.wakeAt = wakeAt
+    actions.next = .waking(at: wakeAt)
     return actions
   }
 
@@ -74,12 +78,10 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
   /// value is never lost.
   @inlinable
   mutating func upstreamFinished(at now: Instant) -> Actions {
-    var actions = Actions()
+    var actions = Actions(.end(.finish))
     hasSeenAnEvent = true
-    guard !hasEnded else { return actions }
     emitPendingIfDue(at: now, into: &actions)
-    if let element = pending.take() { actions.emit(element, dueAt: now) }
-    end(.finish, into: &actions)
+    if let pending = pending.take() { actions.emit(pending.element, dueAt: now) }
     return actions
   }
 
@@ -87,24 +89,23 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
   /// short is dropped.
   @inlinable
   mutating func upstreamFailed(at now: Instant) -> Actions {
-    var actions = Actions()
+    var actions = Actions(.end(.failure))
     hasSeenAnEvent = true
-    guard !hasEnded else { return actions }
     emitPendingIfDue(at: now, into: &actions)
-    end(.failure, into: &actions)
     return actions
   }
 
   /// The pending element waits for a later tick's element to replace it, or for the finish.
   @inlinable
   mutating func deadlineUnreachable(at now: Instant) -> Actions {
-    Actions()
+    Actions(.idle)
   }
 
   @inlinable
   mutating func emitPendingIfDue(at now: Instant, into actions: inout Actions) {
-    guard pending != nil, let due = pendingTick, due <= now else { return }
-    actions.emit(pending.take()!, dueAt: due)
+    guard let pending, case .at(let due) = pending.tick, due <= now else { return }
+    self.pending = nil
+    actions.emit(pending.element, dueAt: due)
   }
 
   /// The first tick after `now`, or `nil` if it lies beyond the last instant there is. It
@@ -128,12 +129,5 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: PacingMachine {
       jump = jump / 2
     }
     return lastTick.after(interval)
-  }
-
-  @inlinable
-  mutating func end(_ ending: PacingEnding, into actions: inout Actions) {
-    pending = nil
-    hasEnded = true
-    actions.ending = ending
   }
 }

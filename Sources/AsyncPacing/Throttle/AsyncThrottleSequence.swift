@@ -35,7 +35,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     AsyncThrottleSequence(
       base: self, clock: clock,
       configuration: ThrottleConfiguration(interval: interval, edges: edges),
-      folding: .keeping(.keeping(latest: latest)))
+      folding: .keeping(ThrottleKeepsElements(latest: latest)))
   }
 
   /// Emits at most one element per `interval`, measured on the continuous clock.
@@ -96,7 +96,7 @@ where Base.Element: Sendable {
   @usableFromInline
   enum Folding: Sendable {
     /// Keeping the latest or the first element: folded under the lock as elements arrive.
-    case keeping(ThrottleFold<Base.Element, Reduced>)
+    case keeping(ThrottleKeepsElements<Base.Element, Reduced>)
     /// A user's reducer, awaited by the reader for each element.
     case asynchronous(Reducer)
   }
@@ -104,7 +104,7 @@ where Base.Element: Sendable {
   /// A reducer runs where it is called, on the reader task, so a call costs no executor
   /// switch (a plain `async` closure would switch to the global executor on every element).
   @usableFromInline
-  typealias Reducer = Iterator.Engine.Reducer
+  typealias Reducer = Iterator.ReducingEngine.Reducer
 
   @usableFromInline let base: Base
   @usableFromInline let clock: C
@@ -130,18 +130,18 @@ where Base.Element: Sendable {
   /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    let engine: Iterator.Engine
     switch folding {
     case .keeping(let fold):
-      engine = PacingEngine(
+      let engine = Iterator.KeepingEngine(
         base: base, machine: ThrottleMachine(configuration, fold: fold), clock: clock,
         tolerance: nil, following: followedTestClock)
-    case .asynchronous(let reduce):
-      engine = PacingEngine(
-        base: base, machine: ThrottleMachine(configuration, fold: .asynchronous), clock: clock,
-        tolerance: nil, reducer: reduce, following: followedTestClock)
+      return Iterator(.keeping(PacingIteration(engine: engine)))
+    case .asynchronous(let reducer):
+      let engine = Iterator.ReducingEngine(
+        base: base, machine: ThrottleMachine(configuration, fold: ThrottleAwaitsReducer()),
+        reducer: reducer, clock: clock, tolerance: nil, following: followedTestClock)
+      return Iterator(.reducing(PacingIteration(engine: engine)))
     }
-    return Iterator(PacingIteration(engine: engine))
   }
 
   /// The iterator of an ``AsyncThrottleSequence``. Dropping it cancels the iteration.
@@ -153,14 +153,33 @@ where Base.Element: Sendable {
   /// while let offset = await paced.next() { await prefetch(around: offset) }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline typealias Engine = PacingEngine<
-      Base, FixedThrottleMachine<Base.Element, Reduced, ElapsedInstant<C.Duration>>, C
+    @usableFromInline typealias KeepingEngine = PacingEngine<
+      Base,
+      FixedThrottleMachine<
+        ThrottleKeepsElements<Base.Element, Reduced>, ElapsedInstant<C.Duration>
+      >,
+      C
+    >
+    @usableFromInline typealias ReducingEngine = PacingEngine<
+      Base,
+      FixedThrottleMachine<
+        ThrottleAwaitsReducer<Base.Element, Reduced>, ElapsedInstant<C.Duration>
+      >,
+      C
     >
 
-    @usableFromInline let iteration: PacingIteration<Engine>
+    /// The iteration, of the one engine its fold needs: the machine's type says whether the
+    /// shell awaits a reducer.
+    @usableFromInline
+    enum Iteration {
+      case keeping(PacingIteration<KeepingEngine>)
+      case reducing(PacingIteration<ReducingEngine>)
+    }
+
+    @usableFromInline let iteration: Iteration
 
     @inlinable
-    init(_ iteration: PacingIteration<Engine>) {
+    init(_ iteration: Iteration) {
       self.iteration = iteration
     }
 
@@ -175,7 +194,7 @@ where Base.Element: Sendable {
     /// ```
     @inlinable
     public mutating func next() async throws(Failure) -> Element? {
-      try await iteration.engine.next(isolation: nil)
+      try await next(isolation: nil)
     }
 
     /// Waits for the next value, as ``next()``, and resumes on `actor`.
@@ -190,7 +209,10 @@ where Base.Element: Sendable {
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
       -> Element?
     {
-      try await iteration.engine.next(isolation: actor)
+      switch iteration {
+      case .keeping(let keeping): try await keeping.engine.next(isolation: actor)
+      case .reducing(let reducing): try await reducing.engine.next(isolation: actor)
+      }
     }
   }
 }

@@ -39,14 +39,15 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> PacedSequence<
     Self, C,
     ThrottleMachine<
-      Element, Element, ElapsedInstant<C.Duration>, IntervalPerValue<Element, C.Duration>
+      ThrottleKeepsElements<Element, Element>, ElapsedInstant<C.Duration>,
+      IntervalPerValue<Element, C.Duration>
     >
   > {
     PacedSequence(
       base: self, clock: clock, tolerance: nil,
       machine: ThrottleMachine(
         ThrottleConfiguration(intervalPerValueEdges: edges, function: "throttle"),
-        fold: .keeping(latest: latest), intervals: IntervalPerValue(interval)))
+        fold: ThrottleKeepsElements(latest: latest), intervals: IntervalPerValue(interval)))
   }
 
   /// Emits at most one element per window on the continuous clock, each window as long as the

@@ -1,72 +1,86 @@
 /// The events of a throttle whose fold is the user's async reducer: the shell awaits it, so
-/// the machine asks for each fold and takes its result back.
-extension ThrottleMachine {
+/// the machine asks for each fold and takes its result back. Its windows all have one length,
+/// known before any element (a trailing-only window opens before its first fold returns).
+extension ThrottleMachine: FoldingPacingMachine
+where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Duration> {
+  @inlinable
+  var loan: CandidateLoan<Output> { fold.candidateLoan }
+
   /// The shell awaits the reducer: the machine marks the fold in progress and asks for it.
   @inlinable
-  mutating func elementArrivedForAsyncFold(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+  mutating func elementArrived(_ element: Element, at now: Instant) -> FoldingStep<
+    Output, Instant
+  > {
+    takeBackLoan()
+    var actions = Actions(.idle)
     closeWindows(upTo: now, into: &actions)
+    var request = FoldRequest<Output>.none
     if var role = admitElement() {
       if role == .opener {
-        guard let length = intervals.sharedInterval else {
-          preconditionFailure("a reducing throttle has one interval for every window")
-        }
-        openWindow(at: now, length: length, candidate: .none)
+        openWindow(at: now, length: intervals.interval, candidate: .none)
         role = .candidate
       }
       // The shell owns the candidate while it folds: a reducer that grows a collection then
       // grows the only copy.
+      let mark = ThrottleShellFold()
       switch (role, phase) {
       case (.leading, _):
-        phase = .foldingLeading
-        actions.foldRequest = .some(nil)
-      case (.candidate, .window(let end, .value(let candidate), let finishing)):
-        phase = .window(end: end, candidate: .folding, finishing: finishing)
-        actions.foldRequest = .some(candidate)
-      case (.candidate, .window(let end, .none, let finishing)):
-        phase = .window(end: end, candidate: .folding, finishing: finishing)
-        actions.foldRequest = .some(nil)
-      case (.candidate, .endlessWindow(.value(let candidate))):
-        phase = .endlessWindow(candidate: .folding)
-        actions.foldRequest = .some(candidate)
-      case (.candidate, .endlessWindow(.none)):
-        phase = .endlessWindow(candidate: .folding)
-        actions.foldRequest = .some(nil)
+        phase = .foldingLeading(mark)
+        request = .fresh
+      case (.candidate, .window(let end, let candidate, let finishing)):
+        request = foldRequest(for: candidate)
+        phase = .window(end: end, candidate: .folding(mark), finishing: finishing)
+      case (.candidate, .endlessWindow(let candidate)):
+        request = foldRequest(for: candidate)
+        phase = .endlessWindow(candidate: .folding(mark))
       case (.candidate, _), (.opener, _):
-        preconditionFailure("an element arrived before the previous fold finished")
+        preconditionFailure("a reducing throttle's candidate with no window to hold it")
       }
     }
-    actions.wakeAt = wakeAt
-    return actions
+    actions.next = .waking(at: wakeAt)
+    return FoldingStep(actions, fold: request)
+  }
+
+  /// What an element of a window whose candidate is `candidate` is folded into.
+  @inlinable
+  func foldRequest(for candidate: Phase.Candidate) -> FoldRequest<Output> {
+    switch candidate {
+    case .none: .fresh
+    case .value(let value), .opener(let value, _): .into(value)
+    case .folding: preconditionFailure("an element arrived before the previous fold finished")
+    }
   }
 
   @inlinable
-  mutating func foldFinished(_ value: Output, at now: () -> Instant, mayLend: Bool) -> Actions {
-    var actions = Actions()
+  mutating func foldFinished(_ value: Output, at now: () -> Instant, mayLend: Bool) -> FoldOutcome<
+    Output, Instant
+  > {
+    takeBackLoan()
+    var actions = Actions(.idle)
     switch phase {
     case .window(let end, .folding, let finishing):
       // A window whose end the timer has not reported yet still counts as open: the timer
       // emits the candidate at that end. Only an emission now needs the time.
       if mayLend && lends(whileFinishing: finishing) {
-        // Every later element before `end` folds into this value: the shell keeps it.
-        actions.lendsCandidateUntil = end
-      } else {
-        phase = .window(end: end, candidate: .value(value), finishing: finishing)
+        // Every later element before `end` folds into this value: the reader keeps it.
+        loan.lend(value)
+        return FoldOutcome(Actions(.wake(at: end)), lentUntil: end)
       }
+      phase = .window(end: end, candidate: .value(value), finishing: finishing)
     case .endlessWindow(.folding):
       // A window that never ends is not lent: a loan lasts until an instant.
       phase = .endlessWindow(candidate: .value(value))
     case .foldingLeading, .windowEndedWhileFolding:
       let now = now()
       phase = .idle
-      emit(value, at: now, into: &actions)
+      emit(value, knownInterval: nil, at: now, into: &actions)
       closeWindows(upTo: now, into: &actions)
-    case .idle, .window, .endlessWindow, .awaitingStart, .ended:
-      return actions
+      return FoldOutcome(actions)
+    case .idle, .window, .endlessWindow, .awaitingStart:
+      preconditionFailure("a fold finished that the throttle did not ask for")
     }
-    actions.wakeAt = wakeAt
-    return actions
+    actions.next = .waking(at: wakeAt)
+    return FoldOutcome(actions)
   }
 
   /// Whether later elements of the window fold into its candidate, so that it may be lent:

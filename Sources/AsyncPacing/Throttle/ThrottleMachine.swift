@@ -7,10 +7,13 @@
 /// serves `throttle(latest:)` and `throttle(reducing:)`. The interval is fixed, or set by the
 /// value that opens each window (`Intervals`).
 @usableFromInline
-struct ThrottleMachine<
-  Element: Sendable, Output: Sendable, Instant: PacingInstant, Intervals: PacingIntervals
->: PacingMachine where Intervals.Value == Output, Intervals.Duration == Instant.Duration {
+struct ThrottleMachine<Fold: ThrottleFolding, Instant: PacingInstant, Intervals: PacingIntervals>:
+  PacingMachine
+where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
+  @usableFromInline typealias Element = Fold.Element
+  @usableFromInline typealias Output = Fold.Output
   @usableFromInline typealias Actions = PacingActions<Output, Instant>
+  @usableFromInline typealias Phase = ThrottlePhase<Output, Instant, Fold.ShellFold>
 
   /// What a kept element becomes once folded.
   @usableFromInline
@@ -24,16 +27,17 @@ struct ThrottleMachine<
   }
 
   @usableFromInline let configuration: ThrottleConfiguration<Instant.Duration>
-  @usableFromInline let fold: ThrottleFold<Element, Output>
+  @usableFromInline let fold: Fold
   @usableFromInline let intervals: Intervals
-  @usableFromInline var phase = ThrottlePhase<Output, Instant>.idle
-  @usableFromInline var opener = ThrottleOpener<Instant.Duration>.none
+  @usableFromInline var phase = Phase.idle
+  /// A pacer's latest emitted value waits for its action's start, which opens a window this
+  /// long, asked for already (the value was a burst's first, ``ThrottleCandidate/opener(_:interval:)``).
+  /// Not part of the phase: the value waits in the shell's mailbox, perhaps behind others whose
+  /// starts open windows meanwhile. A sequence's windows open at emission: it stays `nil`.
+  @usableFromInline var startingInterval: Instant.Duration?
 
   @inlinable
-  init(
-    _ configuration: ThrottleConfiguration<Instant.Duration>, fold: ThrottleFold<Element, Output>,
-    intervals: Intervals
-  ) {
+  init(_ configuration: ThrottleConfiguration<Instant.Duration>, fold: Fold, intervals: Intervals) {
     self.configuration = configuration
     self.fold = fold
     self.intervals = intervals
@@ -44,43 +48,6 @@ struct ThrottleMachine<
   /// the fold, and emits its result when it returns.
   @inlinable @inline(__always)
   var wakeAt: Instant? { phase.windowEnd }
-
-  @inlinable
-  var hasEnded: Bool {
-    if case .ended = phase { true } else { false }
-  }
-
-  // MARK: Elements
-
-  @inlinable @inline(__always)
-  mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
-    guard case .keepingElements(let latest) = fold else {
-      return elementArrivedForAsyncFold(at: now)
-    }
-    var actions = Actions()
-    guard !hasEnded else { return actions }
-    closeWindows(upTo: now, into: &actions)
-    if let role = admitElement() {
-      let seed = role == .candidate ? phase.candidateValue : nil
-      let value = ThrottleFold.keep(element, into: seed, latest: latest)
-      switch role {
-      case .leading:
-        emit(value, at: now, into: &actions)
-      case .opener:
-        let length = intervals.interval(for: value)
-        opener = .candidate(length)
-        openWindow(at: now, length: length, candidate: .value(value))
-      case .candidate:
-        // A newer element replaces the burst's first as the candidate.
-        if latest, case .candidate = opener { opener = .none }
-        setCandidate(value)
-      }
-    }
-    // A zero-length window ends where it starts: the event that opened it closes it.
-    if intervals.mayBeZero { closeWindows(upTo: now, into: &actions) }
-    actions.wakeAt = wakeAt
-    return actions
-  }
 
   /// Whether the machine keeps an element that arrives now, and as what.
   @inlinable
@@ -100,7 +67,7 @@ struct ThrottleMachine<
       phase = .endlessWindow(candidate: .value(value))
     case .awaitingStart(let openUntil, _):
       phase = .awaitingStart(openUntil: openUntil, candidate: value)
-    case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
+    case .idle, .foldingLeading, .windowEndedWhileFolding:
       preconditionFailure("a candidate with no window to hold it")
     }
   }
@@ -109,31 +76,27 @@ struct ThrottleMachine<
 
   @inlinable
   mutating func deadlineReached(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    takeBackLoan()
+    var actions = Actions(.idle)
     closeWindows(upTo: now, into: &actions)
-    actions.wakeAt = wakeAt
     return actions
   }
 
   @inlinable
   mutating func upstreamFinished(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    takeBackLoan()
+    var actions = Actions(.end(.finish))
     closeWindows(upTo: now, into: &actions, thenEnding: true)
     switch phase {
-    case .ended:
-      return actions
-    case .endlessWindow(.value(let candidate)):
+    case .endlessWindow(let candidate):
       // A window that never ends must not hold the finish hostage.
-      actions.emit(candidate, dueAt: now)
-      end(.finish, into: &actions)
-    case .window(let end, .value(let candidate), _):
+      if let value = candidate.value { actions.emit(value, dueAt: now) }
+    case .window(let end, let candidate, _) where candidate.value != nil:
       // The rate is kept: the candidate waits for its window's end, and the finish for it.
-      phase = .window(end: end, candidate: .value(candidate), finishing: true)
-      actions.wakeAt = wakeAt
+      phase = .window(end: end, candidate: candidate, finishing: true)
+      actions.next = .wake(at: end)
     default:
-      end(.finish, into: &actions)
+      break
     }
     return actions
   }
@@ -142,71 +105,76 @@ struct ThrottleMachine<
   /// window stays open, and its end is asked for again at the next event.
   @inlinable
   mutating func deadlineUnreachable(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard case .window(_, .value(let candidate), finishing: true) = phase else { return actions }
-    actions.emit(candidate, dueAt: now)
-    end(.finish, into: &actions)
+    takeBackLoan()
+    guard case .window(_, let candidate, finishing: true) = phase, let value = candidate.value
+    else { return Actions(.idle) }
+    var actions = Actions(.end(.finish))
+    actions.emit(value, dueAt: now)
     return actions
   }
 
   @inlinable
   mutating func upstreamFailed(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    takeBackLoan()
+    var actions = Actions(.end(.failure))
     closeWindows(upTo: now, into: &actions, thenEnding: true)
-    guard !hasEnded else { return actions }
-    end(.failure, into: &actions)
     return actions
   }
 
-  /// Ends every window whose end is not after `now`, emitting its candidate at that end.
-  /// `thenEnding`: the sequence ends at `now`, so an emitted candidate opens no window (its
-  /// interval cannot matter, and the user's closure is not asked for it).
+  /// Ends every window whose end is not after `now`, emitting its candidate at that end, and
+  /// sets what comes next: the next window's end, or the finish a candidate waited for. With
+  /// `thenEnding`, the sequence ends at `now` (`actions` says how): an emitted candidate opens
+  /// no window (its interval cannot matter, and the user's closure is not asked for it).
   @inlinable
   mutating func closeWindows(
     upTo now: Instant, into actions: inout Actions, thenEnding: Bool = false
   ) {
     while let end = phase.windowEnd, end <= now {
       switch phase {
-      case .window(_, .folding, _):
-        phase = .windowEndedWhileFolding
-        return
-      case .window(_, .none, _):
-        phase = .idle
-        return
-      case .window(_, .value(let candidate), let finishing):
-        phase = .idle
-        guard finishing || thenEnding else {
-          emit(candidate, at: end, into: &actions)
-          continue
+      case .window(_, let candidate, let finishing):
+        guard let value = candidate.value else {
+          if case .folding(let mark) = candidate {
+            phase = .windowEndedWhileFolding(mark)
+          } else {
+            phase = .idle
+          }
+          break
         }
-        actions.emit(candidate, dueAt: end)
-        if finishing { self.end(.finish, into: &actions) }
-        return
+        phase = .idle
+        if finishing || thenEnding {
+          actions.emit(value, dueAt: end)
+          if finishing { actions.next = .end(.finish) }
+          return
+        }
+        emit(value, knownInterval: candidate.knownInterval, at: end, into: &actions)
+        continue
       case .awaitingStart(_, let candidate):
         phase = .awaitingStart(openUntil: nil, candidate: nil)
-        guard let candidate else { return }
-        emit(candidate, at: end, into: &actions)
-      case .idle, .endlessWindow, .foldingLeading, .windowEndedWhileFolding, .ended:
-        return
+        guard let candidate else { break }
+        emit(candidate, knownInterval: nil, at: end, into: &actions)
+        continue
+      case .idle, .endlessWindow, .foldingLeading, .windowEndedWhileFolding:
+        break
       }
+      break
     }
+    if !thenEnding { actions.next = .waking(at: wakeAt) }
   }
 
   /// Emits `value` and opens its window, now or when its work starts. Its length is the
-  /// value's interval, known already if the value is the burst's first.
+  /// value's interval: `known` if the value is the burst's first, whose window asked for it.
   @inlinable
-  mutating func emit(_ value: Output, at now: Instant, into actions: inout Actions) {
+  mutating func emit(
+    _ value: Output, knownInterval known: Instant.Duration?, at now: Instant,
+    into actions: inout Actions
+  ) {
     actions.emit(value, dueAt: now)
-    let known: Instant.Duration?
-    if case .candidate(let length) = opener { known = length } else { known = nil }
-    // A pacer's earlier emission that waits for its start is no longer the latest one.
-    opener = .none
     switch configuration.windowStart {
     case .atEmission:
       openWindow(at: now, length: known ?? intervals.interval(for: value), candidate: .none)
     case .whenEmissionStarts:
-      if let known { opener = .starting(known) }
+      // An earlier emission waiting for its start is no longer the latest one.
+      startingInterval = known
       phase = .awaitingStart(openUntil: phase.openWindowEnd, candidate: nil)
     }
   }
@@ -214,9 +182,8 @@ struct ThrottleMachine<
   /// Opens the window `[start, start + length)`, or one that never ends if its end lies
   /// beyond the last instant there is.
   @inlinable
-  mutating func openWindow(
-    at start: Instant, length: Instant.Duration, candidate: ThrottleCandidate<Output>
-  ) {
+  mutating func openWindow(at start: Instant, length: Instant.Duration, candidate: Phase.Candidate)
+  {
     if let end = start.after(length) {
       phase = .window(end: end, candidate: candidate, finishing: false)
     } else {
@@ -224,23 +191,57 @@ struct ThrottleMachine<
     }
   }
 
+  /// A candidate the machine lent to the reader comes back before it handles any event (see
+  /// ``CandidateLoan``); a throttle that keeps elements has no loan, and this is empty.
+  @inlinable @inline(__always)
+  mutating func takeBackLoan() {
+    guard let value = fold.loan?.recall() else { return }
+    guard case .window(let end, .folding, let finishing) = phase else {
+      preconditionFailure("a lent candidate came back to a window that did not lend it")
+    }
+    phase = .window(end: end, candidate: .value(value), finishing: finishing)
+  }
+
+  /// A lent candidate is dropped with the rest.
   @inlinable
-  mutating func end(_ ending: PacingEnding, into actions: inout Actions) {
-    phase = .ended
-    actions.ending = ending
+  mutating func iterationCancelled() {
+    _ = fold.loan?.recall()
+  }
+}
+
+extension ThrottleMachine: ElementPacingMachine where Fold: ThrottleKeeping {
+  @inlinable @inline(__always)
+  mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
+    var actions = Actions(.idle)
+    closeWindows(upTo: now, into: &actions)
+    switch admitElement() {
+    case nil:
+      break
+    case .leading:
+      emit(fold.output(element), knownInterval: nil, at: now, into: &actions)
+    case .opener:
+      let value = fold.output(element)
+      let length = intervals.interval(for: value)
+      openWindow(at: now, length: length, candidate: .opener(value, interval: length))
+    case .candidate:
+      // Keeping the first, a window's later elements change nothing.
+      if fold.latest || phase.candidateValue == nil { setCandidate(fold.output(element)) }
+    }
+    // A zero-length window ends where it starts: the event that opened it closes it.
+    if intervals.mayBeZero { closeWindows(upTo: now, into: &actions) }
+    actions.next = .waking(at: wakeAt)
+    return actions
   }
 }
 
 /// Throttle with one interval for every window.
 @usableFromInline
-typealias FixedThrottleMachine<Element: Sendable, Output: Sendable, Instant: PacingInstant> =
-  ThrottleMachine<Element, Output, Instant, FixedInterval<Output, Instant.Duration>>
+typealias FixedThrottleMachine<Fold: ThrottleFolding, Instant: PacingInstant> =
+  ThrottleMachine<Fold, Instant, FixedInterval<Fold.Output, Instant.Duration>>
 
 extension ThrottleMachine where Intervals == FixedInterval<Output, Instant.Duration> {
   @inlinable
-  init(
-    _ configuration: ThrottleConfiguration<Instant.Duration>, fold: ThrottleFold<Element, Output>
-  ) {
+  init(_ configuration: ThrottleConfiguration<Instant.Duration>, fold: Fold) {
     self.init(configuration, fold: fold, intervals: FixedInterval(configuration.interval))
   }
 }

@@ -1,6 +1,6 @@
 /// Throttle as a pacer runs it: values sent are elements, folded by keeping the latest or the
 /// first, and a window opens when the action starts.
-extension ThrottleMachine: CallbackPacingMachine where Element == Output {
+extension ThrottleMachine: CallbackPacingMachine where Fold: ThrottleKeeping, Element == Output {
   /// The emitted value's work started at `now`: its window opens (pacers only), as long as
   /// the value's interval. Every start opens one, also that of a second value due at the same
   /// instant (a flush), since that start must space the next one too.
@@ -10,21 +10,19 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
   /// behind it cannot be that element: they were emitted after it, and the latest one is.
   @inlinable
   mutating func emissionStarted(_ value: Output, at now: Instant, othersWaiting: Bool) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    var actions = Actions(.idle)
     let length: Instant.Duration
-    if !othersWaiting, case .starting(let known) = opener {
+    if !othersWaiting, let known = startingInterval {
       length = known
-      opener = .none
+      startingInterval = nil
     } else {
       length = intervals.interval(for: value)
     }
-    let candidate = phase.candidateValue.map { ThrottleCandidate.value($0) } ?? .none
+    let candidate = phase.candidate ?? .none
     let stillOpen = phase.openWindowEnd
     openWindow(at: now, length: length, candidate: candidate)
     if let stillOpen { keepWindowOpen(until: stillOpen) }
     closeWindows(upTo: now, into: &actions)
-    actions.wakeAt = wakeAt
     return actions
   }
 
@@ -33,7 +31,7 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
   /// that is later: no window ends before the interval of the value that opened it. With one
   /// interval for every value the new window always ends later.
   @inlinable
-  mutating func keepWindowOpen(until end: ThrottleWindowEnd<Instant>) {
+  mutating func keepWindowOpen(until end: PeriodEnd<Instant>) {
     switch (phase, end) {
     case (.window(let opened, let candidate, let finishing), .at(let kept)) where kept > opened:
       phase = .window(end: kept, candidate: candidate, finishing: finishing)
@@ -46,14 +44,13 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
 
   @inlinable
   mutating func flush(at now: Instant) -> Actions {
-    var actions = Actions()
-    guard !hasEnded else { return actions }
+    var actions = Actions(.idle)
     closeWindows(upTo: now, into: &actions)
-    if let candidate = phase.candidateValue {
+    if let candidate = phase.candidate, let value = candidate.value {
       dropCandidateValue()
-      emit(candidate, at: now, into: &actions)
+      emit(value, knownInterval: candidate.knownInterval, at: now, into: &actions)
     }
-    actions.wakeAt = wakeAt
+    actions.next = .waking(at: wakeAt)
     return actions
   }
 
@@ -64,7 +61,7 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
   /// start (no window will open for it); the open window stays. Returns the next `wakeAt`.
   @inlinable
   mutating func dropPending() -> Instant? {
-    opener = .none
+    startingInterval = nil
     switch phase {
     case .window(let end, _, let finishing):
       phase = .window(end: end, candidate: .none, finishing: finishing)
@@ -74,7 +71,7 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
       phase = .window(end: openUntil, candidate: .none, finishing: false)
     case .awaitingStart(nil, _):
       phase = .idle
-    case .idle, .foldingLeading, .windowEndedWhileFolding, .ended:
+    case .idle, .foldingLeading, .windowEndedWhileFolding:
       break
     }
     return wakeAt
@@ -84,9 +81,9 @@ extension ThrottleMachine: CallbackPacingMachine where Element == Output {
   @inlinable
   mutating func dropCandidateValue() {
     switch phase {
-    case .window(let end, .value, let finishing):
+    case .window(let end, .value, let finishing), .window(let end, .opener, let finishing):
       phase = .window(end: end, candidate: .none, finishing: finishing)
-    case .endlessWindow(.value):
+    case .endlessWindow(.value), .endlessWindow(.opener):
       phase = .endlessWindow(candidate: .none)
     case .awaitingStart(let openUntil, _):
       phase = .awaitingStart(openUntil: openUntil, candidate: nil)

@@ -89,13 +89,15 @@ import Testing
     #expect(actions.wakeAt == MachineDriver.instant(5))
   }
 
-  @Test func nothingHappensAfterTheEnd() {
+  /// The shell gives an ended machine no event, so the end is the machine's last word: a
+  /// failure emits only what was due before it, and asks for no deadline.
+  @Test func aFailureDropsThePendingElementAndEnds() {
     var machine = FixedDebounceMachine<String, TestClock.Instant>(
-      DebounceConfiguration(interval: .seconds(1), edges: [.leading, .trailing], maxWait: nil))
-    _ = machine.upstreamFinished(at: MachineDriver.instant(0))
-    #expect(machine.elementArrived("a", at: MachineDriver.instant(1)).isEmpty)
-    #expect(machine.deadlineReached(at: MachineDriver.instant(2)).isEmpty)
-    #expect(machine.flush(at: MachineDriver.instant(3)).isEmpty)
-    #expect(machine.upstreamFailed(at: MachineDriver.instant(4)).isEmpty)
+      DebounceConfiguration(interval: .seconds(3), edges: .trailing, maxWait: nil))
+    _ = machine.elementArrived("a", at: MachineDriver.instant(0))
+    let actions = machine.upstreamFailed(at: MachineDriver.instant(1))
+    #expect(actions.first == nil)
+    #expect(actions.ending == .failure)
+    #expect(actions.wakeAt == nil)
   }
 }

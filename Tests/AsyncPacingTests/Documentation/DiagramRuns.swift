@@ -139,15 +139,16 @@ struct DiagramRun: Sendable {
         return MachineDriver.run(&machine, input, timers: timers)
       }
       if !spec.elementIntervals.isEmpty {
-        var machine = ThrottleMachine<String, String, TestClock.Instant, _>(
+        var machine = ThrottleMachine<
+          ThrottleKeepsElements<String, String>, TestClock.Instant, _
+        >(
           ThrottleConfiguration(intervalPerValueEdges: spec.edges, function: "throttle"),
-          fold: .keeping(latest: spec.fold != .first),
+          fold: ThrottleKeepsElements(latest: spec.fold != .first),
           intervals: IntervalPerValue { .steps(spec.interval(of: $0)) })
         return MachineDriver.run(&machine, input, timers: timers)
       }
-      var machine = FixedThrottleMachine(
-        interval: spec.interval, fold: spec.fold, edges: spec.edges)
-      return MachineDriver.run(&machine, input, timers: timers, asyncFold: spec.fold.function)
+      return MachineDriver.runThrottle(
+        interval: spec.interval, fold: spec.fold, edges: spec.edges, input, timers: timers)
     }
   }
 

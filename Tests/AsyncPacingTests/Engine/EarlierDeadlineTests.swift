@@ -8,44 +8,45 @@ import Testing
 /// quiet period, in steps.
 @Suite struct EarlierDeadlineTests {
   /// Emits the latest element once its own quiet period (its digit, in seconds) has passed.
-  struct OwnQuietPeriodMachine: PacingMachine {
+  struct OwnQuietPeriodMachine: ElementPacingMachine {
+    typealias Element = String
+    typealias Output = String
+    typealias Instant = ElapsedInstant<Duration>
     typealias Actions = PacingActions<String, ElapsedInstant<Duration>>
     var pending: (element: String, dueAt: ElapsedInstant<Duration>)?
 
     mutating func elementArrived(_ element: String, at now: ElapsedInstant<Duration>) -> Actions {
       var actions = deadlineReached(at: now)
       pending = (element, now.after(.seconds(Int(element)!))!)
-      actions.wakeAt = pending?.dueAt
+      actions.next = .waking(at: pending?.dueAt)
       return actions
     }
 
-    mutating func foldFinished(
-      _ value: String, at now: () -> ElapsedInstant<Duration>, mayLend: Bool
-    ) -> Actions { Actions() }
-
     mutating func deadlineReached(at now: ElapsedInstant<Duration>) -> Actions {
-      var actions = Actions()
+      var actions = Actions(.idle)
       if let (element, dueAt) = pending, dueAt <= now {
         pending = nil
         actions.emit(element, dueAt: dueAt)
       }
-      actions.wakeAt = pending?.dueAt
+      actions.next = .waking(at: pending?.dueAt)
       return actions
     }
 
-    mutating func deadlineUnreachable(at now: ElapsedInstant<Duration>) -> Actions { Actions() }
+    mutating func deadlineUnreachable(at now: ElapsedInstant<Duration>) -> Actions {
+      Actions(.idle)
+    }
 
     mutating func upstreamFinished(at now: ElapsedInstant<Duration>) -> Actions {
       var actions = deadlineReached(at: now)
       if let (element, _) = pending.take() { actions.emit(element, dueAt: now) }
-      actions.ending = .finish
+      actions.next = .end(.finish)
       return actions
     }
 
     mutating func upstreamFailed(at now: ElapsedInstant<Duration>) -> Actions {
       var actions = deadlineReached(at: now)
       pending = nil
-      actions.ending = .failure
+      actions.next = .end(.failure)
       return actions
     }
   }

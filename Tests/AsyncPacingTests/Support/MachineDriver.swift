@@ -34,29 +34,72 @@ struct MachineDriver {
   }
 
   /// Runs `input` through `machine` and returns the outputs at the steps they fell due, then
-  /// the ending at the step it happened. A fold the machine asks for is answered at once with
-  /// `asyncFold`, as a shell awaiting an instantaneous reducer would.
-  static func run<Machine: PacingMachine>(
+  /// the ending at the step it happened.
+  static func run<Machine: ElementPacingMachine>(
     _ machine: inout Machine, _ input: [TimedEvent],
-    timers: TimerDelivery = .beforeSameInstantEvents,
-    asyncFold: ((String?, String) -> String)? = nil
+    timers: TimerDelivery = .beforeSameInstantEvents
+  ) -> [TimedEvent]
+  where Machine.Element == String, Machine.Output == String, Machine.Instant == TestClock.Instant {
+    run(&machine, input, timers: timers) { machine, value, now, apply in
+      apply(machine.elementArrived(value, at: now))
+    }
+  }
+
+  /// As `run`, for a machine that asks for folds: each is answered at once with `asyncFold`,
+  /// as a shell awaiting an instantaneous reducer would. With `takesLoans` the driver takes the
+  /// candidates the machine lends and folds the elements arriving before a loan's end into them
+  /// without the machine (counting them in `foldsOnLoan`), as the reducing reader does; the
+  /// machine takes them back itself.
+  static func run<Machine: FoldingPacingMachine>(
+    _ machine: inout Machine, _ input: [TimedEvent], timers: TimerDelivery,
+    asyncFold fold: @escaping (String?, String) -> String, takesLoans: Bool = false
   ) -> [TimedEvent]
   where Machine.Element == String, Machine.Output == String, Machine.Instant == TestClock.Instant {
     var foldsOnLoan = 0
     return run(
-      &machine, input, timers: timers, asyncFold: asyncFold, takesLoans: false,
+      &machine, input, timers: timers, asyncFold: fold, takesLoans: takesLoans,
       foldsOnLoan: &foldsOnLoan)
   }
 
-  /// As `run`, and with `takesLoans` the driver takes the candidates the machine lends, folds
-  /// the elements arriving before a loan's end into it without the machine (counting them in
-  /// `foldsOnLoan`) and gives it back before any other event, as the reducing reader does.
-  static func run<Machine: PacingMachine>(
+  static func run<Machine: FoldingPacingMachine>(
     _ machine: inout Machine, _ input: [TimedEvent], timers: TimerDelivery,
-    asyncFold: ((String?, String) -> String)?, takesLoans: Bool, foldsOnLoan: inout Int
+    asyncFold fold: @escaping (String?, String) -> String, takesLoans: Bool,
+    foldsOnLoan: inout Int
   ) -> [TimedEvent]
   where Machine.Element == String, Machine.Output == String, Machine.Instant == TestClock.Instant {
-    var loan: (candidate: String, until: TestClock.Instant)?
+    var loanEnds: TestClock.Instant?
+    var onLoan = 0
+    defer { foldsOnLoan += onLoan }
+    return run(&machine, input, timers: timers) { machine, value, now, apply in
+      if let end = loanEnds, now < end, let candidate = machine.loan.beginFold() {
+        onLoan += 1
+        precondition(machine.loan.endFold(fold(candidate, value)) == nil, "a loan recalled")
+        return
+      }
+      loanEnds = nil
+      let step = machine.elementArrived(value, at: now)
+      apply(step.actions)
+      let seed: String?
+      switch step.fold {
+      case .none: return
+      case .fresh: seed = nil
+      case .into(let value): seed = value
+      }
+      let finished = machine.foldFinished(fold(seed, value), at: { now }, mayLend: takesLoans)
+      apply(finished.actions)
+      loanEnds = finished.lentUntil
+    }
+  }
+
+  /// The driving loop: `elementArrived` hands an element to the machine, applying the actions
+  /// it gets with `apply`.
+  private static func run<Machine: PacingMachine>(
+    _ machine: inout Machine, _ input: [TimedEvent], timers: TimerDelivery,
+    elementArrived: (
+      inout Machine, String, TestClock.Instant, (PacingActions<String, TestClock.Instant>) -> Void
+    ) -> Void
+  ) -> [TimedEvent]
+  where Machine.Output == String, Machine.Instant == TestClock.Instant {
     var random = SplitMix64(
       seed: { if case .randomlyLate(let seed) = timers { seed } else { 0 } }())
     var outputs: [TimedEvent] = []
@@ -64,7 +107,7 @@ struct MachineDriver {
     var hasEnded = false
 
     func apply(_ actions: PacingActions<String, TestClock.Instant>, at now: TestClock.Instant) {
-      actions.forEachEmission { output, dueAt in
+      actions.emissions.forEachEmission { output, dueAt in
         outputs.append(TimedEvent(step: step(of: dueAt), event: .value(output)))
       }
       if let ending = actions.ending {
@@ -73,11 +116,6 @@ struct MachineDriver {
         hasEnded = true
       }
       wakeAt = actions.wakeAt
-    }
-
-    func takeBackTheLoan(at now: TestClock.Instant) {
-      guard let (candidate, _) = loan.take() else { return }
-      apply(machine.foldFinished(candidate, at: { now }, mayLend: false), at: now)
     }
 
     /// Delivers every timer that wakes before `next` (all of them when `next` is nil).
@@ -96,7 +134,6 @@ struct MachineDriver {
           wake = deadline.advanced(by: .milliseconds(250) * lateness)
         }
         guard let next else {
-          takeBackTheLoan(at: wake)
           apply(machine.deadlineReached(at: wake), at: wake)
           continue
         }
@@ -107,7 +144,6 @@ struct MachineDriver {
         case .randomlyLate: timerGoesFirst = wake < next || (wake == next && random.next() % 2 == 0)
         }
         guard timerGoesFirst else { return }
-        takeBackTheLoan(at: wake)
         apply(machine.deadlineReached(at: wake), at: wake)
       }
     }
@@ -118,26 +154,10 @@ struct MachineDriver {
       guard !hasEnded else { break }
       switch event.event {
       case .value(let value):
-        let fold = asyncFold ?? { _, _ in preconditionFailure("a fold nobody can answer") }
-        if let (candidate, until) = loan, now < until {
-          loan = (fold(candidate, value), until)
-          foldsOnLoan += 1
-          continue
-        }
-        takeBackTheLoan(at: now)
-        let actions = machine.elementArrived(value, at: now)
-        apply(actions, at: now)
-        if let seed = actions.foldRequest {
-          let folded = fold(seed, value)
-          let finished = machine.foldFinished(folded, at: { now }, mayLend: takesLoans)
-          apply(finished, at: now)
-          if let until = finished.lendsCandidateUntil { loan = (folded, until) }
-        }
+        elementArrived(&machine, value, now) { apply($0, at: now) }
       case .finish:
-        takeBackTheLoan(at: now)
         apply(machine.upstreamFinished(at: now), at: now)
       case .failure:
-        takeBackTheLoan(at: now)
         apply(machine.upstreamFailed(at: now), at: now)
       }
     }

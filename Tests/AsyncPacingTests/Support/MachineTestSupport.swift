@@ -23,29 +23,66 @@ extension Duration {
 
 extension PacingActions {
   /// Nothing emitted and no ending.
-  var isEmpty: Bool { first == nil && ending == nil }
+  var isEmpty: Bool {
+    guard case .none = emissions else { return false }
+    return ending == nil
+  }
+
+  /// The first emission, if any.
+  var first: (output: Output, dueAt: Instant)? {
+    switch emissions {
+    case .none: nil
+    case .one(let output, let dueAt), .two(let output, let dueAt, _, _): (output, dueAt)
+    }
+  }
 }
 
-extension ThrottleMachine
-where
-  Element == String, Output == String, Instant == TestClock.Instant,
-  Intervals == FixedInterval<String, Duration>
-{
-  /// A throttle of `interval` steps that folds as the model's `fold` does: it keeps the latest
-  /// or the first element itself, and asks the shell for a concatenation (run it through
-  /// ``MachineDriver`` with `asyncFold: fold.function`).
-  init(interval: Int, fold: ThrottleModel.Fold, edges: PacingEdges) {
-    let configuration = ThrottleConfiguration<Duration>(interval: .steps(interval), edges: edges)
-    switch fold {
-    case .latest: self.init(configuration, fold: .keeping(latest: true))
-    case .first: self.init(configuration, fold: .keeping(latest: false))
-    case .concatenate: self.init(configuration, fold: .asynchronous)
-    }
+/// The throttle machines the tests drive, on ``TestClock`` instants.
+enum TestThrottleMachine {
+  typealias Keeping = FixedThrottleMachine<
+    ThrottleKeepsElements<String, String>, TestClock.Instant
+  >
+  typealias Reducing = FixedThrottleMachine<
+    ThrottleAwaitsReducer<String, String>, TestClock.Instant
+  >
+
+  /// A throttle of `interval` steps keeping the latest element or the first.
+  static func keeping(interval: Int, latest: Bool, edges: PacingEdges) -> Keeping {
+    Keeping(
+      ThrottleConfiguration(interval: .steps(interval), edges: edges),
+      fold: ThrottleKeepsElements(latest: latest))
   }
 
   /// A throttle of `interval` steps whose folds the shell awaits.
-  init(interval: Int, asyncFoldEdges edges: PacingEdges) {
-    self.init(
-      ThrottleConfiguration(interval: .steps(interval), edges: edges), fold: .asynchronous)
+  static func reducing(interval: Int, edges: PacingEdges) -> Reducing {
+    Reducing(
+      ThrottleConfiguration(interval: .steps(interval), edges: edges),
+      fold: ThrottleAwaitsReducer())
   }
+}
+
+extension MachineDriver {
+  /// Runs a throttle of `interval` steps that folds as the model's `fold` does: it keeps the
+  /// latest or the first element itself, and asks the shell for a concatenation.
+  static func runThrottle(
+    interval: Int, fold: ThrottleModel.Fold, edges: PacingEdges, _ input: [TimedEvent],
+    timers: TimerDelivery
+  ) -> [TimedEvent] {
+    switch fold {
+    case .latest, .first:
+      var machine = TestThrottleMachine.keeping(
+        interval: interval, latest: fold == .latest, edges: edges)
+      return run(&machine, input, timers: timers)
+    case .concatenate:
+      var machine = TestThrottleMachine.reducing(interval: interval, edges: edges)
+      return run(&machine, input, timers: timers, asyncFold: fold.function)
+    }
+  }
+}
+
+extension FoldRequest {
+  var isNone: Bool { if case .none = self { true } else { false } }
+  var isFresh: Bool { if case .fresh = self { true } else { false } }
+  /// The value the element is folded into, if any.
+  var seed: Output? { if case .into(let value) = self { value } else { nil } }
 }

@@ -13,9 +13,9 @@ import Testing
     await Self.compare(
       option: option, seed: 9200, runs: RandomSchedules.count, subject: "throttle"
     ) { input, interval, latest, edges, random in
-      var machine = ThrottleMachine<String, String, TestClock.Instant, _>(
+      var machine = ThrottleMachine<ThrottleKeepsElements<String, String>, TestClock.Instant, _>(
         ThrottleConfiguration(intervalPerValueEdges: edges, function: "throttle"),
-        fold: .keeping(latest: latest), intervals: IntervalPerValue(interval))
+        fold: ThrottleKeepsElements(latest: latest), intervals: IntervalPerValue(interval))
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
       return MachineDriver.run(&machine, input, timers: timers)
     }

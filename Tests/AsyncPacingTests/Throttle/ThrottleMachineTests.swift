@@ -9,10 +9,9 @@ import Testing
   func theContractsDiagrams(_ diagram: ThrottleDiagram) {
     let expected = Marble.parse(diagram.output)
     for timers in MachineDriver.TimerDelivery.all {
-      var machine = FixedThrottleMachine(
-        interval: diagram.interval, fold: diagram.fold, edges: diagram.edges)
-      let actual = MachineDriver.run(
-        &machine, Marble.parse(diagram.input), timers: timers, asyncFold: diagram.fold.function)
+      let actual = MachineDriver.runThrottle(
+        interval: diagram.interval, fold: diagram.fold, edges: diagram.edges,
+        Marble.parse(diagram.input), timers: timers)
       #expect(
         actual == expected,
         "timers \(timers)\n   input: \(diagram.input)\n\(Marble.comparison(expected: expected, actual: actual))"
@@ -20,44 +19,43 @@ import Testing
     }
   }
 
-  private typealias Machine = FixedThrottleMachine<String, String, TestClock.Instant>
   private static func instant(_ step: Int) -> TestClock.Instant { MachineDriver.instant(step) }
 
   @Test func aWindowThatEndsDuringAnAsyncFoldEmitsWhenTheFoldReturns() {
-    var machine = Machine(interval: 3, asyncFoldEdges: [.leading, .trailing])
-    var actions = machine.elementArrived("x", at: Self.instant(0))
-    #expect(actions.foldRequest.map { $0 == nil } == true)  // a leading, fresh fold
-    actions = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
+    var step = machine.elementArrived("x", at: Self.instant(0))
+    #expect(step.fold.isFresh)  // a leading, fresh fold
+    var actions = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false).actions
     #expect(actions.first?.output == "a")
     #expect(actions.wakeAt == Self.instant(3))
 
-    actions = machine.elementArrived("x", at: Self.instant(2))
-    #expect(actions.foldRequest.map { $0 == nil } == true)  // first window element: fresh fold
-    #expect(actions.wakeAt == Self.instant(3))
+    step = machine.elementArrived("x", at: Self.instant(2))
+    #expect(step.fold.isFresh)  // first window element: fresh fold
+    #expect(step.actions.wakeAt == Self.instant(3))
     // The window's end waits for the fold.
     #expect(machine.deadlineReached(at: Self.instant(3)).isEmpty)
-    actions = machine.foldFinished("b", at: { Self.instant(5) }, mayLend: false)
+    actions = machine.foldFinished("b", at: { Self.instant(5) }, mayLend: false).actions
     #expect(actions.first?.output == "b")
     #expect(actions.first?.dueAt == Self.instant(5))
     #expect(actions.wakeAt == Self.instant(8))  // the next window starts at that emission
   }
 
   @Test func anAsyncFoldIsOfferedTheCandidateSoFar() {
-    var machine = Machine(interval: 3, asyncFoldEdges: [.leading, .trailing])
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
     _ = machine.elementArrived("x", at: Self.instant(0))
     _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
     _ = machine.elementArrived("x", at: Self.instant(1))
     _ = machine.foldFinished("b", at: { Self.instant(1) }, mayLend: false)
-    let actions = machine.elementArrived("x", at: Self.instant(2))
-    #expect(actions.foldRequest == .some("b"))
+    let step = machine.elementArrived("x", at: Self.instant(2))
+    #expect(step.fold.seed == "b")
   }
 
   @Test func aTrailingOnlyWindowWhoseFirstFoldOutlastsItEmitsWhenTheFoldReturns() {
-    var machine = Machine(interval: 3, asyncFoldEdges: .trailing)
-    var actions = machine.elementArrived("x", at: Self.instant(0))
-    #expect(actions.wakeAt == Self.instant(3))  // the timer wakes at the end of the first window
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: .trailing)
+    let step = machine.elementArrived("x", at: Self.instant(0))
+    #expect(step.actions.wakeAt == Self.instant(3))  // the timer wakes at the first window's end
     #expect(machine.deadlineReached(at: Self.instant(3)).isEmpty)
-    actions = machine.foldFinished("a", at: { Self.instant(4) }, mayLend: false)
+    let actions = machine.foldFinished("a", at: { Self.instant(4) }, mayLend: false).actions
     #expect(actions.first?.output == "a")
     #expect(actions.first?.dueAt == Self.instant(4))
     #expect(actions.wakeAt == Self.instant(7))
@@ -72,7 +70,7 @@ import Testing
       let interval = Int(random.next() % 5)
       let input = RandomSchedules.make(interval: interval, using: &random)
       let expected = ThrottleModel.run(input, interval: interval, fold: .concatenate, edges: edges)
-      var machine = Machine(interval: interval, asyncFoldEdges: edges)
+      var machine = TestThrottleMachine.reducing(interval: interval, edges: edges)
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
       let actual = MachineDriver.run(
         &machine, input, timers: timers, asyncFold: ThrottleModel.Fold.concatenate.function,
@@ -89,46 +87,52 @@ import Testing
   }
 
   @Test func aCandidateIsLentUntilItsWindowsEndAndComesBackWhole() {
-    var machine = Machine(interval: 3, asyncFoldEdges: [.leading, .trailing])
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
     _ = machine.elementArrived("x", at: Self.instant(0))
     // A leading fold's result is emitted, not lent.
-    #expect(machine.foldFinished("a", at: { Self.instant(0) }, mayLend: true).first != nil)
+    #expect(machine.foldFinished("a", at: { Self.instant(0) }, mayLend: true).actions.first != nil)
     _ = machine.elementArrived("x", at: Self.instant(1))
     let lent = machine.foldFinished("b", at: { Self.instant(1) }, mayLend: true)
-    #expect(lent.lendsCandidateUntil == Self.instant(3))
-    // Given back before the window's end, it is the candidate that end emits.
-    #expect(machine.foldFinished("bcd", at: { Self.instant(2) }, mayLend: false).isEmpty)
+    #expect(lent.lentUntil == Self.instant(3))
+    // The reader folds into it, then the machine takes it back before its next event: it is
+    // the candidate the window's end emits.
+    let candidate = machine.loan.beginFold()
+    #expect(candidate == "b")
+    #expect(machine.loan.endFold("bcd") == nil)
     let actions = machine.deadlineReached(at: Self.instant(3))
     #expect(actions.first?.output == "bcd")
     #expect(actions.first?.dueAt == Self.instant(3))
   }
 
   @Test func aLoanWhoseFoldRunsAtTheWindowsEndComesOutWhenItReturns() {
-    var machine = Machine(interval: 3, asyncFoldEdges: .trailing)
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: .trailing)
     _ = machine.elementArrived("x", at: Self.instant(0))
     #expect(
-      machine.foldFinished("a", at: { Self.instant(0) }, mayLend: true).lendsCandidateUntil
+      machine.foldFinished("a", at: { Self.instant(0) }, mayLend: true).lentUntil
         == Self.instant(3))
-    // The shell is folding into the loan when the window ends.
+    // The reader is folding into the loan when the window ends: the machine recalls it.
+    #expect(machine.loan.beginFold() == "a")
     #expect(machine.deadlineReached(at: Self.instant(3)).isEmpty)
-    let actions = machine.foldFinished("ab", at: { Self.instant(4) }, mayLend: false)
+    let recalled = machine.loan.endFold("ab")
+    #expect(recalled == "ab")
+    let actions = machine.foldFinished("ab", at: { Self.instant(4) }, mayLend: false).actions
     #expect(actions.first?.output == "ab")
     #expect(actions.first?.dueAt == Self.instant(4))
     #expect(actions.wakeAt == Self.instant(7))
   }
 
   @Test func leadingOnlyNeverAsksToFoldAWindowElement() {
-    var machine = Machine(interval: 3, asyncFoldEdges: .leading)
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: .leading)
     _ = machine.elementArrived("x", at: Self.instant(0))
     _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
-    #expect(machine.elementArrived("x", at: Self.instant(1)).foldRequest == nil)
+    #expect(machine.elementArrived("x", at: Self.instant(1)).fold.isNone)
   }
 
   @Test func aPacersWindowOpensWhenTheEmissionStarts() {
-    var machine = Machine(
+    var machine = TestThrottleMachine.Keeping(
       ThrottleConfiguration(
         interval: .seconds(3), edges: [.leading, .trailing], windowStart: .whenEmissionStarts),
-      fold: .keeping(latest: true))
+      fold: ThrottleKeepsElements(latest: true))
     var actions = machine.elementArrived("a", at: Self.instant(0))
     #expect(actions.first?.output == "a")
     #expect(actions.wakeAt == nil)  // no window until the action starts
@@ -141,7 +145,8 @@ import Testing
   }
 
   @Test func flushEmitsTheCandidateNow() {
-    var machine = Machine(interval: 3, fold: .latest, edges: [.leading, .trailing])
+    var machine = TestThrottleMachine.keeping(
+      interval: 3, latest: true, edges: [.leading, .trailing])
     _ = machine.elementArrived("a", at: Self.instant(0))
     _ = machine.elementArrived("b", at: Self.instant(1))
     let actions = machine.flush(at: Self.instant(1))

@@ -20,9 +20,9 @@ import Testing
       let interval = Int(random.next() % 5)
       let input = RandomSchedules.make(interval: interval, using: &random)
       let expected = ThrottleModel.run(input, interval: interval, fold: fold, edges: edges)
-      var machine = FixedThrottleMachine(interval: interval, fold: fold, edges: edges)
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
-      let actual = MachineDriver.run(&machine, input, timers: timers, asyncFold: fold.function)
+      let actual = MachineDriver.runThrottle(
+        interval: interval, fold: fold, edges: edges, input, timers: timers)
       let description = "throttle(\(interval), fold: \(fold), edges: \(edges))"
       if mismatches.check(
         run: run, description, input: input, expected: expected, actual: actual)

@@ -1,0 +1,91 @@
+/// The reader of a machine whose elements the shell folds with the user's async reducer (the
+/// reducing throttle): the only reader that knows about fold requests and loans.
+extension PacingEngine where Machine: FoldingPacingMachine {
+  @inlinable
+  convenience init(
+    base: Base, machine: Machine, reducer: @escaping Reducer, clock: C, tolerance: C.Duration?,
+    following testClock: TestClock? = nil
+  ) {
+    self.init(
+      base: base, machine: machine, clock: clock, tolerance: tolerance, following: testClock,
+      reads: { await $0.readAndFold(with: reducer) })
+  }
+
+  /// Hands each element to the machine, reading the clock once per element; when the machine
+  /// asks for a fold, awaits the reducer before it reads the next element, so folds run one at
+  /// a time and in arrival order (an element's instant is when the upstream's `next()` returned
+  /// it, <doc:PacingContract>, "Throttle").
+  ///
+  /// While the machine lends it the window's candidate, the reader folds elements arriving
+  /// before the window's end into it without the lock (see ``CandidateLoan``).
+  @inlinable
+  func readAndFold(with reducer: Reducer) async {
+    var iterator = base.makeAsyncIterator()
+    let loan = state.withLock { $0.machine.loan }
+    // The end of the window whose candidate is on loan, while it may be.
+    var loanEnds: Instant?
+    do throws(Failure) {
+      while let element = try await iterator.next(isolation: nil) {
+        let now = timebase.now
+        if let end = loanEnds, now < end, let candidate = loan.beginFold() {
+          let folded = await reducer(candidate, element)
+          guard let recalled = loan.endFold(folded) else { continue }
+          // The machine took the loan back while the reducer ran: the result goes to the
+          // machine like any fold's, emitted now if the window has ended.
+          loanEnds = nil
+          guard let outcome = foldFinished(recalled, mayLend: false) else { return }
+          if outcome.mailboxIsFull {
+            guard await roomInMailbox() else { return }
+          }
+          continue
+        }
+        loanEnds = nil
+        var request = FoldRequest<Output>.none
+        let mailboxIsFull = handle(
+          at: now,
+          { machine, now in
+            let step = machine.elementArrived(element, at: now())
+            request = step.fold
+            return step.actions
+          },
+          inspect: { _, mailboxIsFull in mailboxIsFull })
+        guard let mailboxIsFull else { return }
+        let seed: Output?
+        switch request {
+        case .none:
+          if mailboxIsFull {
+            guard await roomInMailbox() else { return }
+          }
+          continue
+        case .fresh: seed = nil
+        case .into(let value): seed = value
+        }
+        let value = await reducer(seed, element)
+        guard let outcome = foldFinished(value, mayLend: true) else { return }
+        if outcome.mailboxIsFull {
+          guard await roomInMailbox() else { return }
+        }
+        loanEnds = outcome.lentUntil
+      }
+      upstreamFinished(at: timebase.now)
+    } catch {
+      handle(at: timebase.now, failure: error) { $0.upstreamFailed(at: $1()) }
+    }
+  }
+
+  /// Hands the machine a fold's result; `nil` once it takes no more events. The clock is read
+  /// only if the result is emitted now.
+  @inlinable
+  func foldFinished(_ value: Output, mayLend: Bool) -> (lentUntil: Instant?, mailboxIsFull: Bool)? {
+    var lentUntil: Instant?
+    let mailboxIsFull = handle(
+      at: nil,
+      { machine, now in
+        let outcome = machine.foldFinished(value, at: now, mayLend: mayLend)
+        lentUntil = outcome.lentUntil
+        return outcome.actions
+      },
+      inspect: { _, mailboxIsFull in mailboxIsFull })
+    return mailboxIsFull.map { (lentUntil, $0) }
+  }
+}

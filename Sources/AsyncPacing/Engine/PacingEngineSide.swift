@@ -1,0 +1,87 @@
+/// What a sequence's shell keeps under its lock besides the machine: where the iteration
+/// stands, each phase owning its data (the reader's task, who waits for whom, the ending).
+extension PacingEngine {
+  @usableFromInline
+  enum Phase: Sendable {
+    case notStarted
+    case running(Running)
+    /// The upstream ended; the ending waits behind the mailbox.
+    case ended(Failure?)
+    /// The consumer saw the end, or was cancelled: every later `next()` returns `nil`.
+    case finished
+  }
+
+  /// The iteration while its reader runs.
+  @usableFromInline
+  struct Running: Sendable {
+    /// `nil` until the task that started the reader has recorded it.
+    @usableFromInline var reader: Task<Void, Never>?
+    @usableFromInline var waiting: Waiting
+
+    @inlinable
+    init(waiting: Waiting) {
+      self.waiting = waiting
+    }
+  }
+
+  /// Who waits for the other: the consumer for an output (the mailbox is empty), or the reader
+  /// for room in a full mailbox.
+  @usableFromInline
+  enum Waiting: Sendable {
+    case nobody
+    case consumer(PacingEffects<Output, Failure, Machine.Instant>.Consumer)
+    case reader(UnsafeContinuation<Bool, Never>)
+  }
+
+  /// What only a sequence keeps under the lock.
+  @usableFromInline
+  struct Side: PacingShellSide {
+    @usableFromInline typealias Output = Machine.Output
+    @usableFromInline typealias Failure = Base.Failure
+
+    @usableFromInline var phase = Phase.notStarted
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var takesEvents: Bool {
+      switch phase {
+      case .notStarted, .running: true
+      case .ended, .finished: false
+      }
+    }
+
+    @inlinable
+    mutating func takeWaitingConsumer() -> PacingEffects<Output, Failure, Machine.Instant>.Consumer?
+    {
+      takeWaiting { if case .consumer(let consumer) = $0 { consumer } else { nil } }
+    }
+
+    /// The reader, if it waits for room in the mailbox.
+    @inlinable
+    mutating func takePausedReader() -> UnsafeContinuation<Bool, Never>? {
+      takeWaiting { if case .reader(let reader) = $0 { reader } else { nil } }
+    }
+
+    /// Takes whoever waits, if `match` picks them out, leaving nobody waiting.
+    @inlinable @inline(__always)
+    mutating func takeWaiting<Waiter>(_ match: (Waiting) -> Waiter?) -> Waiter? {
+      guard case .running(var running) = phase, let waiter = match(running.waiting) else {
+        return nil
+      }
+      running.waiting = .nobody
+      phase = .running(running)
+      return waiter
+    }
+
+    /// The iteration is over for the consumer: a reader waiting for room is told to stop.
+    @inlinable
+    mutating func leave(
+      for phase: Phase, effects: inout PacingEffects<Output, Failure, Machine.Instant>
+    ) {
+      if let reader = takePausedReader() { effects.resumedReader = (reader, false) }
+      self.phase = phase
+    }
+  }
+}
