@@ -25,7 +25,7 @@ if arguments.first == "memory", let count = arguments.dropFirst().first.flatMap(
   exit(0)
 }
 
-// `PacingBenchmarks profile raw|debounce|throttle|reducing|debouncer-send[-2]|throttler-send|floor-2`
+// `PacingBenchmarks profile raw|debounce|throttle|sample|reducing|debouncer-send[-2]|throttler-send|floor-2`
 // runs one workload repeatedly, for a profiler.
 if arguments.first == "profile" {
   // An element count after the workload's name runs it once, for an instruction counter.
@@ -38,6 +38,8 @@ if arguments.first == "profile" {
       for await value in upstream { sum &+= value }
     case "throttle":
       for await value in upstream.throttle(for: .milliseconds(1)) { sum &+= value }
+    case "sample":
+      for await value in upstream.sample(every: .seconds(10)) { sum &+= value }
     case "reducing":
       for await value in upstream.throttle(for: .milliseconds(1), reducing: { ($0 ?? 0) &+ $1 }) {
         sum &+= value

@@ -72,9 +72,13 @@ where
               effects.startedWorker = state.workerGeneration
               return nil
             case .running(var running):
-              // The mailbox is empty, so a paused reader was resumed by the take that emptied it.
-              guard case .nobody = running.waiting else {
+              switch running.waiting {
+              case .nobody: break
+              case .consumer:
                 preconditionFailure("next() called while another next() on this iterator waits")
+              case .reader:
+                // Only a full mailbox pauses the reader, and the take that empties one resumes it.
+                preconditionFailure("the reader waits for room in an empty mailbox")
               }
               running.waiting = .consumer(consumer)
               state.side.phase = .running(running)
@@ -167,6 +171,8 @@ where
       let readsOn = state.withLock { state -> Bool? in
         guard case .running(var running) = state.side.phase else { return false }
         guard state.mailbox.isFull else { return true }
+        // A consumer waits only for an empty mailbox.
+        assert(running.waiting.isNobody, "the reader paused while the consumer waits")
         running.waiting = .reader(reader)
         state.side.phase = .running(running)
         return nil

@@ -8,7 +8,7 @@ extension PacingEngine where Machine: FoldingPacingMachine {
   ) {
     self.init(
       base: base, machine: machine, clock: clock, tolerance: tolerance, following: testClock,
-      reads: { await $0.readAndFold(with: reducer) })
+      reads: { [loan = machine.loan] in await $0.readAndFold(with: reducer, loan: loan) })
   }
 
   /// Hands each element to the machine, reading the clock once per element; when the machine
@@ -19,9 +19,8 @@ extension PacingEngine where Machine: FoldingPacingMachine {
   /// While the machine lends it the window's candidate, the reader folds elements arriving
   /// before the window's end into it without the lock (see ``CandidateLoan``).
   @inlinable
-  func readAndFold(with reducer: Reducer) async {
+  func readAndFold(with reducer: Reducer, loan: CandidateLoan<Output>) async {
     var iterator = base.makeAsyncIterator()
-    let loan = state.withLock { $0.machine.loan }
     // The end of the window whose candidate is on loan, while it may be.
     var loanEnds: Instant?
     do throws(Failure) {

@@ -31,6 +31,11 @@ extension PacingEngine {
     case nobody
     case consumer(PacingEffects<Output, Failure, Machine.Instant>.Consumer)
     case reader(UnsafeContinuation<Bool, Never>)
+
+    @inlinable
+    var isNobody: Bool {
+      if case .nobody = self { true } else { false }
+    }
   }
 
   /// What only a sequence keeps under the lock.

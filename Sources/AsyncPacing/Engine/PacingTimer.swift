@@ -136,7 +136,10 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   /// After the machine handled a deadline: sleep toward the next, idle, or end.
   @inlinable
   mutating func nextStep(keepsIdleTask: Bool) -> Step {
-    guard case .handling(let handle) = task else { return .end }
+    guard case .handling(let handle) = task else {
+      // Called only right after `wakes` moved the task to handling, under the same lock.
+      preconditionFailure("the timer task handled a deadline it did not wake for")
+    }
     if let wakeAt {
       task = .sleeping(toward: wakeAt, handle)
       return .sleep(until: wakeAt)

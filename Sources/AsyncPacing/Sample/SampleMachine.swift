@@ -26,12 +26,18 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
   }
 
   @usableFromInline let interval: Instant.Duration
+  /// Whether an event came, which fixes the origin, and the element the next tick emits.
+  @usableFromInline
+  enum Progress: Sendable {
+    /// No event yet: the first `next()` may still move the origin.
+    case awaitingFirstEvent
+    case sampling(pending: Pending?)
+  }
+
   /// A tick at or before every instant the machine has seen (at first, the origin): the point
   /// from which the next tick is found.
   @usableFromInline var lastTick: Instant
-  /// Whether an event came: the origin is then fixed.
-  @usableFromInline var hasSeenAnEvent = false
-  @usableFromInline var pending: Pending?
+  @usableFromInline var progress = Progress.awaitingFirstEvent
 
   @inlinable
   init(interval: Instant.Duration, origin: Instant) {
@@ -46,22 +52,25 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
   /// directly, whose origin is the one it was made with).
   @inlinable
   mutating func iterationStarted(at now: Instant) {
-    guard !hasSeenAnEvent else { return }
+    guard case .awaitingFirstEvent = progress else { return }
     lastTick = now
   }
 
   @inlinable
   var wakeAt: Instant? {
-    if case .at(let tick)? = pending?.tick { tick } else { nil }
+    if case .sampling(let pending?) = progress, case .at(let tick) = pending.tick {
+      tick
+    } else {
+      nil
+    }
   }
 
   @inlinable
   mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
     var actions = Actions(.idle)
-    hasSeenAnEvent = true
     emitPendingIfDue(at: now, into: &actions)
     let tick = tick(after: now)
-    pending = Pending(element, tick: PeriodEnd(tick))
+    progress = .sampling(pending: Pending(element, tick: PeriodEnd(tick)))
     actions.next = .waking(at: tick)
     return actions
   }
@@ -79,9 +88,9 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
   @inlinable
   mutating func upstreamFinished(at now: Instant) -> Actions {
     var actions = Actions(.end(.finish))
-    hasSeenAnEvent = true
     emitPendingIfDue(at: now, into: &actions)
-    if let pending = pending.take() { actions.emit(pending.element, dueAt: now) }
+    if case .sampling(let pending?) = progress { actions.emit(pending.element, dueAt: now) }
+    progress = .sampling(pending: nil)
     return actions
   }
 
@@ -90,8 +99,8 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
   @inlinable
   mutating func upstreamFailed(at now: Instant) -> Actions {
     var actions = Actions(.end(.failure))
-    hasSeenAnEvent = true
     emitPendingIfDue(at: now, into: &actions)
+    progress = .sampling(pending: nil)
     return actions
   }
 
@@ -103,8 +112,9 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
 
   @inlinable
   mutating func emitPendingIfDue(at now: Instant, into actions: inout Actions) {
-    guard let pending, case .at(let due) = pending.tick, due <= now else { return }
-    self.pending = nil
+    guard case .sampling(let pending?) = progress, case .at(let due) = pending.tick, due <= now
+    else { return }
+    progress = .sampling(pending: nil)
     actions.emit(pending.element, dueAt: due)
   }
 

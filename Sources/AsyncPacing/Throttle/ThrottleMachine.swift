@@ -129,7 +129,7 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
   mutating func closeWindows(
     upTo now: Instant, into actions: inout Actions, thenEnding: Bool = false
   ) {
-    while let end = phase.windowEnd, end <= now {
+    windows: while let end = phase.windowEnd, end <= now {
       switch phase {
       case .window(_, let candidate, let finishing):
         guard let value = candidate.value else {
@@ -138,25 +138,23 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
           } else {
             phase = .idle
           }
-          break
+          break windows
         }
         phase = .idle
         if finishing || thenEnding {
           actions.emit(value, dueAt: end)
+          // What comes next is the end: the one a finishing window waited for, or the caller's.
           if finishing { actions.next = .end(.finish) }
           return
         }
         emit(value, knownInterval: candidate.knownInterval, at: end, into: &actions)
-        continue
       case .awaitingStart(_, let candidate):
         phase = .awaitingStart(openUntil: nil, candidate: nil)
-        guard let candidate else { break }
+        guard let candidate else { break windows }
         emit(candidate, knownInterval: nil, at: end, into: &actions)
-        continue
       case .idle, .endlessWindow, .foldingLeading, .windowEndedWhileFolding:
-        break
+        break windows
       }
-      break
     }
     if !thenEnding { actions.next = .waking(at: wakeAt) }
   }

@@ -1,0 +1,91 @@
+import AsyncPacingTesting
+import Synchronization
+import Testing
+
+@testable import AsyncPacing
+
+/// Machines keep no "ended" state: once an event's actions end the sequence, the shell gives
+/// the machine no other event, whatever the upstream and the timer still do.
+@Suite struct EndedMachineTests {
+  /// Passes elements through, asks for a deadline a step after each, and ends at `"x"`;
+  /// every event it gets after that is counted.
+  struct EndsAtX: ElementPacingMachine {
+    typealias Element = String
+    typealias Output = String
+    typealias Instant = ElapsedInstant<Duration>
+    typealias Actions = PacingActions<String, Instant>
+
+    let eventsAfterTheEnd: Counter
+    var hasEnded = false
+
+    mutating func elementArrived(_ element: String, at now: Instant) -> Actions {
+      if hasEnded { eventsAfterTheEnd.add() }
+      guard element != "x" else {
+        hasEnded = true
+        return Actions(.end(.finish))
+      }
+      var actions = Actions(.waking(at: now.after(.seconds(1))))
+      actions.emit(element, dueAt: now)
+      return actions
+    }
+
+    mutating func deadlineReached(at now: Instant) -> Actions {
+      if hasEnded { eventsAfterTheEnd.add() }
+      return Actions(.idle)
+    }
+
+    mutating func deadlineUnreachable(at now: Instant) -> Actions { deadlineReached(at: now) }
+
+    mutating func upstreamFinished(at now: Instant) -> Actions {
+      if hasEnded { eventsAfterTheEnd.add() }
+      return Actions(.end(.finish))
+    }
+
+    mutating func upstreamFailed(at now: Instant) -> Actions {
+      if hasEnded { eventsAfterTheEnd.add() }
+      return Actions(.end(.failure))
+    }
+  }
+
+  final class Counter: Sendable {
+    let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+  }
+
+  struct EndingAtX<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
+  where Base.Element == String {
+    let base: Base
+    let clock: TestClock
+    let counter: Counter
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+      let iteration: PacingIteration<PacingEngine<Base, EndsAtX, TestClock>>
+
+      mutating func next() async throws(Base.Failure) -> String? {
+        try await iteration.engine.next(isolation: nil)
+      }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(
+        iteration: PacingIteration(
+          engine: PacingEngine(
+            base: base, machine: EndsAtX(eventsAfterTheEnd: counter), clock: clock,
+            tolerance: nil)))
+    }
+  }
+
+  @Test func anEndedMachineGetsNoOtherEvent() async {
+    await withTestClock { clock in
+      let counter = Counter()
+      // After "x" the upstream goes on, and the deadline asked at "b" falls after the end.
+      let upstream = clock.marbles("a-bx-cd-e|", step: .seconds(1))
+      await clock.expectMarbles(
+        "a-b|", of: EndingAtX(base: upstream, clock: clock, counter: counter),
+        step: .seconds(1))
+      await clock.advance(by: .seconds(10))
+      #expect(counter.count.withLock { $0 } == 0)
+      await OperatorHarness.expectNothingLeft(on: clock)
+    }
+  }
+}
