@@ -51,25 +51,11 @@ import Testing
     }
   }
 
-  struct OwnQuietPeriods<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
-  where Base.Element == String {
-    let base: Base
-    let clock: TestClock
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-      let iteration: PacingIteration<PacingEngine<Base, OwnQuietPeriodMachine, TestClock>>
-
-      mutating func next() async throws(Base.Failure) -> String? {
-        try await iteration.engine.next(isolation: nil)
-      }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-      AsyncIterator(
-        iteration: PacingIteration(
-          engine: PacingEngine(
-            base: base, machine: OwnQuietPeriodMachine(), clock: clock, tolerance: nil)))
-    }
+  /// The machine over `upstream`, as the operators run theirs.
+  static func ownQuietPeriods<Base: AsyncSequence & Sendable>(_ upstream: Base, clock: TestClock)
+    -> PacedSequence<Base, TestClock, OwnQuietPeriodMachine>
+  {
+    PacedSequence(base: upstream, clock: clock, tolerance: nil, machine: OwnQuietPeriodMachine())
   }
 
   @Test func anEarlierDeadlineWakesTheTimerOnTime() async {
@@ -77,7 +63,7 @@ import Testing
       // 5 is due at step 5; 1 arrives at step 2 and is due at step 3, before the timer's 5.
       let upstream = clock.marbles("5-1------|", step: .seconds(1))
       await clock.expectMarbles(
-        "---1-----|", of: OwnQuietPeriods(base: upstream, clock: clock), step: .seconds(1))
+        "---1-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
       // The reader, the timer sleeping toward 5, and the timer that replaced it.
       #expect(clock.liveTaskCounter.startedCount == 3)
       await OperatorHarness.expectNothingLeft(on: clock)
@@ -88,7 +74,7 @@ import Testing
     await withTestClock { clock in
       let upstream = clock.marbles("1-3--------|", step: .seconds(1))
       await clock.expectMarbles(
-        "-1---3-----|", of: OwnQuietPeriods(base: upstream, clock: clock), step: .seconds(1))
+        "-1---3-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
       #expect(clock.liveTaskCounter.startedCount == 2)  // the reader and one timer
       await OperatorHarness.expectNothingLeft(on: clock)
     }

@@ -52,37 +52,14 @@ import Testing
     func add() { count.withLock { $0 += 1 } }
   }
 
-  struct EndingAtX<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
-  where Base.Element == String {
-    let base: Base
-    let clock: TestClock
-    let counter: Counter
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-      let iteration: PacingIteration<PacingEngine<Base, EndsAtX, TestClock>>
-
-      mutating func next() async throws(Base.Failure) -> String? {
-        try await iteration.engine.next(isolation: nil)
-      }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-      AsyncIterator(
-        iteration: PacingIteration(
-          engine: PacingEngine(
-            base: base, machine: EndsAtX(eventsAfterTheEnd: counter), clock: clock,
-            tolerance: nil)))
-    }
-  }
-
   @Test func anEndedMachineGetsNoOtherEvent() async {
     await withTestClock { clock in
       let counter = Counter()
       // After "x" the upstream goes on, and the deadline asked at "b" falls after the end.
       let upstream = clock.marbles("a-bx-cd-e|", step: .seconds(1))
-      await clock.expectMarbles(
-        "a-b|", of: EndingAtX(base: upstream, clock: clock, counter: counter),
-        step: .seconds(1))
+      let paced = PacedSequence(
+        base: upstream, clock: clock, tolerance: nil, machine: EndsAtX(eventsAfterTheEnd: counter))
+      await clock.expectMarbles("a-b|", of: paced, step: .seconds(1))
       await clock.advance(by: .seconds(10))
       #expect(counter.count.withLock { $0 } == 0)
       await OperatorHarness.expectNothingLeft(on: clock)
