@@ -119,7 +119,7 @@ where Base.Element: Sendable {
   public func makeAsyncIterator() -> Iterator {
     Iterator(
       PacingIteration(
-        engine: PacingEngine(
+        engine: SequenceShell(
           base: base, machine: FixedDebounceMachine(configuration), clock: clock,
           tolerance: tolerance, following: followedTestClock)
       ))
@@ -134,7 +134,7 @@ where Base.Element: Sendable {
   /// while let query = await settled.next() { await search(query) }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline typealias Engine = PacingEngine<
+    @usableFromInline typealias Engine = SequenceShell<
       Base, FixedDebounceMachine<Base.Element, ElapsedInstant<C.Duration>>, C
     >
 

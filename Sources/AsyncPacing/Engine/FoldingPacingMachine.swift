@@ -2,7 +2,7 @@
 /// reducing throttle): it tells the shell what to fold each element into, and takes the result
 /// back before it hands the shell another element.
 ///
-/// Only these machines, and the reader that runs them (`PacingEngine.readAndFold(with:loan:)`), know
+/// Only these machines, and the reader that runs them (`SequenceShell.readAndFold(with:loan:)`), know
 /// about fold requests and loans: the other machines' events and their reader never touch them.
 @usableFromInline
 protocol FoldingPacingMachine: PacingMachine {

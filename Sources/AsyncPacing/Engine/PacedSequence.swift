@@ -29,17 +29,17 @@ where
   func makeAsyncIterator() -> Iterator {
     Iterator(
       PacingIteration(
-        engine: PacingEngine(
+        engine: SequenceShell(
           base: base, machine: machine, clock: clock, tolerance: tolerance,
           following: followedTestClock)))
   }
 
   @usableFromInline
   struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let iteration: PacingIteration<PacingEngine<Base, Machine, C>>
+    @usableFromInline let iteration: PacingIteration<SequenceShell<Base, Machine, C>>
 
     @inlinable
-    init(_ iteration: PacingIteration<PacingEngine<Base, Machine, C>>) {
+    init(_ iteration: PacingIteration<SequenceShell<Base, Machine, C>>) {
       self.iteration = iteration
     }
 

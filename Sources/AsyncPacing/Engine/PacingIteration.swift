@@ -1,7 +1,7 @@
 /// The iterator's hold on an engine: the engine's tasks hold the engine but not this, so when
 /// the last iterator copy goes away, `deinit` cancels the iteration.
 @usableFromInline
-final class PacingIteration<Engine: PacingEngineCancellable> {
+final class PacingIteration<Engine: SequenceShellCancellable> {
   @usableFromInline let engine: Engine
 
   @inlinable
@@ -16,8 +16,8 @@ final class PacingIteration<Engine: PacingEngineCancellable> {
 
 /// What a ``PacingIteration`` needs of its engine.
 @usableFromInline
-protocol PacingEngineCancellable: AnyObject {
+protocol SequenceShellCancellable: AnyObject {
   func cancel()
 }
 
-extension PacingEngine: PacingEngineCancellable {}
+extension SequenceShell: SequenceShellCancellable {}

@@ -10,7 +10,7 @@
 /// ``ElementPacingMachine`` decides about each element as it arrives (debounce, sample, a throttle
 /// that keeps the latest or first element), ``FoldingPacingMachine`` leaves each fold to the
 /// shell, which awaits the user's reducer (the reducing throttle). The shell core
-/// (`PacingShell`) runs any machine, for the sequence operators and, with the events of
+/// (`ShellCore`) runs any machine, for the sequence operators and, with the events of
 /// ``CallbackPacingMachine``, for the callback pacers.
 @usableFromInline
 protocol PacingMachine: Sendable {

@@ -14,7 +14,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   @usableFromInline
   enum Step: Sendable {
     case sleep(until: Instant)
-    /// Wait for the next deadline (see `PacingShell.timerIdles`).
+    /// Wait for the next deadline (see `ShellCore.deadlinesRanOut`).
     case idle
     case end
   }
@@ -38,7 +38,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
     /// The task woke and hands the machine its deadline; it looks at the machine's next one
     /// before it sleeps again.
     case handling(TimerHandle)
-    /// The task waits for the machine's next deadline (see `PacingShell.timerIdles`).
+    /// The task waits for the machine's next deadline (see `ShellCore.deadlinesRanOut`).
     case idle(IdleWaiter, TimerHandle)
 
     @inlinable
@@ -79,7 +79,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   /// to inline the machine's own event (measured: `Debouncer.send` 10 ns faster).
   @inlinable
   mutating func schedule<Output, Failure>(
-    _ wakeAt: Instant?, effects: inout PacingEffects<Output, Failure, Instant>
+    _ wakeAt: Instant?, effects: inout ShellEffects<Output, Failure, Instant>
   ) -> Task<Void, Never>? {
     guard let wakeAt else {
       // An abandoned deadline stays until the machine asks for another.
@@ -94,7 +94,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   /// The timer idles, has no task, handles a deadline, or sleeps past `wakeAt`.
   @inlinable @inline(never)
   mutating func reschedule<Output, Failure>(
-    toward wakeAt: Instant, effects: inout PacingEffects<Output, Failure, Instant>
+    toward wakeAt: Instant, effects: inout ShellEffects<Output, Failure, Instant>
   ) -> Task<Void, Never>? {
     switch task {
     case .idle(let waiter, let handle):
@@ -116,7 +116,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
 
   @inlinable
   mutating func start<Output, Failure>(
-    toward deadline: Instant, effects: inout PacingEffects<Output, Failure, Instant>
+    toward deadline: Instant, effects: inout ShellEffects<Output, Failure, Instant>
   ) {
     startedTasks &+= 1
     task = .sleeping(toward: deadline, TimerHandle(number: startedTasks))
@@ -180,7 +180,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   /// No more deadlines: the timer task ends. Returns it, to be cancelled.
   @inlinable
   mutating func stop<Output, Failure>(
-    effects: inout PacingEffects<Output, Failure, Instant>
+    effects: inout ShellEffects<Output, Failure, Instant>
   ) -> Task<Void, Never>? {
     deadline = .none
     defer { task = .none }

@@ -29,10 +29,7 @@
 /// pending value, and the debouncer stays usable. Releasing the debouncer does the same, so a
 /// closed screen never gets a late callback.
 public final class Debouncer<Value: Sendable>: Sendable {
-  @usableFromInline let sendValue: @Sendable (Value) -> Void
-  @usableFromInline let flushPending: @Sendable () -> Void
-  @usableFromInline let cancelPending: @Sendable (_ release: Bool) -> Void
-  @usableFromInline let readPending: @Sendable () -> Bool
+  @usableFromInline let controls: PacerControls<Value>
 
   /// Creates a debouncer that measures time on `clock`.
   ///
@@ -62,7 +59,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      runner: PacerRunner(
+      shell: PacerShell(
         machine: FixedDebounceMachine<Value, ElapsedInstant<C.Duration>>(
           DebounceConfiguration(
             interval: interval, edges: edges, maxWait: maxWait, function: "Debouncer")),
@@ -70,14 +67,11 @@ public final class Debouncer<Value: Sendable>: Sendable {
         action: action))
   }
 
-  /// The public initializers' one shell: the debouncer reaches its runner only through these
-  /// closures, so its type does not depend on the machine.
+  /// The public initializers' one path: the debouncer reaches its shell only through
+  /// ``PacerControls``, so its type does not depend on the machine.
   @inlinable
-  init<Machine, C>(runner: PacerRunner<Machine, C>) where Machine.Output == Value {
-    sendValue = { runner.send($0) }
-    flushPending = { runner.flush() }
-    cancelPending = { runner.cancel(release: $0) }
-    readPending = { runner.isPending }
+  init<Machine, C>(shell: PacerShell<Machine, C>) where Machine.Output == Value {
+    controls = PacerControls(shell)
   }
 
   /// Creates a debouncer that measures time on the continuous clock.
@@ -128,7 +122,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      runner: PacerRunner(
+      shell: PacerShell(
         machine: DebounceMachine<Value, ElapsedInstant<C.Duration>, _>(
           DebounceConfiguration(
             intervalPerElementEdges: edges, maxWait: maxWait, function: "Debouncer"),
@@ -167,7 +161,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
   }
 
   deinit {
-    cancelPending(true)
+    controls.cancel(true)
   }
 
   /// Sends a value: the action runs with it, or with a later value, when the timing says so.
@@ -177,7 +171,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// ```
   @inlinable
   public func send(_ value: Value) {
-    sendValue(value)
+    controls.send(value)
   }
 
   /// Sends a value, as ``send(_:)``.
@@ -187,7 +181,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// ```
   @inlinable
   public func callAsFunction(_ value: Value) {
-    sendValue(value)
+    controls.send(value)
   }
 
   /// Makes the pending value due now: it runs at once, or when the running action returns.
@@ -197,7 +191,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// func returnPressed() { search.flush() }
   /// ```
   public func flush() {
-    flushPending()
+    controls.flush()
   }
 
   /// Drops the pending and waiting values and cancels the running action. The pending value
@@ -207,7 +201,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// func escapePressed() { search.cancel() }
   /// ```
   public func cancel() {
-    cancelPending(false)
+    controls.cancel(false)
   }
 
   /// Whether a value waits to be run: from the moment one is sent until its action starts or
@@ -218,7 +212,7 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// searchButton.showsProgress = search.isPending  // true: "Swift" waits for the pause
   /// ```
   public var isPending: Bool {
-    readPending()
+    controls.isPending()
   }
 }
 
@@ -231,7 +225,7 @@ extension Debouncer where Value == Void {
   /// ```
   @inlinable
   public func send() {
-    sendValue(())
+    controls.send(())
   }
 
   /// Sends a signal, as ``send()``.
@@ -242,6 +236,6 @@ extension Debouncer where Value == Void {
   /// ```
   @inlinable
   public func callAsFunction() {
-    sendValue(())
+    controls.send(())
   }
 }

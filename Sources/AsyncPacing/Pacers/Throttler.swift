@@ -18,10 +18,7 @@
 /// `cancel()` drops the waiting value and cancels the running action; the throttler stays
 /// usable. Releasing the throttler does the same.
 public final class Throttler<Value: Sendable>: Sendable {
-  @usableFromInline let sendValue: @Sendable (Value) -> Void
-  @usableFromInline let flushPending: @Sendable () -> Void
-  @usableFromInline let cancelPending: @Sendable (_ release: Bool) -> Void
-  @usableFromInline let readPending: @Sendable () -> Bool
+  @usableFromInline let controls: PacerControls<Value>
 
   /// Creates a throttler that measures time on `clock`.
   ///
@@ -49,7 +46,7 @@ public final class Throttler<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      runner: PacerRunner(
+      shell: PacerShell(
         machine: FixedThrottleMachine<
           ThrottleKeepsElements<Value, Value>, ElapsedInstant<C.Duration>
         >(
@@ -62,11 +59,8 @@ public final class Throttler<Value: Sendable>: Sendable {
   }
 
   @inlinable
-  init<Machine, C>(runner: PacerRunner<Machine, C>) where Machine.Output == Value {
-    sendValue = { runner.send($0) }
-    flushPending = { runner.flush() }
-    cancelPending = { runner.cancel(release: $0) }
-    readPending = { runner.isPending }
+  init<Machine, C>(shell: PacerShell<Machine, C>) where Machine.Output == Value {
+    controls = PacerControls(shell)
   }
 
   /// Creates a throttler that measures time on the continuous clock.
@@ -121,7 +115,7 @@ public final class Throttler<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      runner: PacerRunner(
+      shell: PacerShell(
         machine: ThrottleMachine<
           ThrottleKeepsElements<Value, Value>, ElapsedInstant<C.Duration>, _
         >(
@@ -164,7 +158,7 @@ public final class Throttler<Value: Sendable>: Sendable {
   }
 
   deinit {
-    cancelPending(true)
+    controls.cancel(true)
   }
 
   /// Sends a value. With the default options it runs at once if the throttler is idle, and
@@ -175,7 +169,7 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// ```
   @inlinable
   public func send(_ value: Value) {
-    sendValue(value)
+    controls.send(value)
   }
 
   /// Sends a value, as ``send(_:)``.
@@ -185,7 +179,7 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// ```
   @inlinable
   public func callAsFunction(_ value: Value) {
-    sendValue(value)
+    controls.send(value)
   }
 
   /// Makes the waiting value due now, ignoring the spacing: it runs at once, or when the
@@ -195,7 +189,7 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// func scrollEnded() { track.flush() }
   /// ```
   public func flush() {
-    flushPending()
+    controls.flush()
   }
 
   /// Drops the waiting value and cancels the running action; the throttler stays usable and
@@ -205,7 +199,7 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// func viewWillDisappear() { track.cancel() }
   /// ```
   public func cancel() {
-    cancelPending(false)
+    controls.cancel(false)
   }
 
   /// Whether a value waits to be run: from the moment one is sent until its action starts or
@@ -216,7 +210,7 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// refreshIndicator.isVisible = show.isPending  // true while a value waits for its window
   /// ```
   public var isPending: Bool {
-    readPending()
+    controls.isPending()
   }
 }
 
@@ -229,7 +223,7 @@ extension Throttler where Value == Void {
   /// ```
   @inlinable
   public func send() {
-    sendValue(())
+    controls.send(())
   }
 
   /// Sends a signal, as ``send()``.
@@ -240,6 +234,6 @@ extension Throttler where Value == Void {
   /// ```
   @inlinable
   public func callAsFunction() {
-    sendValue(())
+    controls.send(())
   }
 }

@@ -125,7 +125,7 @@ where Base.Element: Sendable {
       interval: interval, origin: ElapsedInstant(.zero))
     return Iterator(
       PacingIteration(
-        engine: PacingEngine(
+        engine: SequenceShell(
           base: base, machine: machine, clock: clock, tolerance: tolerance,
           following: followedTestClock)))
   }
@@ -137,7 +137,7 @@ where Base.Element: Sendable {
   /// while let reading = await sampled.next() { display(reading) }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline typealias Engine = PacingEngine<
+    @usableFromInline typealias Engine = SequenceShell<
       Base, SampleMachine<Base.Element, ElapsedInstant<C.Duration>>, C
     >
 

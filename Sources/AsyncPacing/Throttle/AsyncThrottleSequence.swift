@@ -153,14 +153,14 @@ where Base.Element: Sendable {
   /// while let offset = await paced.next() { await prefetch(around: offset) }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline typealias KeepingEngine = PacingEngine<
+    @usableFromInline typealias KeepingEngine = SequenceShell<
       Base,
       FixedThrottleMachine<
         ThrottleKeepsElements<Base.Element, Reduced>, ElapsedInstant<C.Duration>
       >,
       C
     >
-    @usableFromInline typealias ReducingEngine = PacingEngine<
+    @usableFromInline typealias ReducingEngine = SequenceShell<
       Base,
       FixedThrottleMachine<
         ThrottleAwaitsReducer<Base.Element, Reduced>, ElapsedInstant<C.Duration>

@@ -107,7 +107,7 @@ import Testing
       let received = Recorder<TimedEvent>()
       await withTaskGroup { group in
         group.addTask {
-          func record(_ event: MarbleEvent) {
+          func record(_ event: StepEvent) {
             let (steps, rest) = clock.now.offset.attoseconds.quotientAndRemainder(
               dividingBy: step.attoseconds)
             precondition(rest == 0, "an output between steps, at \(clock.now)")

@@ -4,7 +4,7 @@ import Testing
 
 /// Interleavings found in review, pinned down.
 @Suite struct PacerCancellationRaceTests {
-  private typealias Engine = PacerRunner<
+  private typealias Engine = PacerShell<
     FixedDebounceMachine<Int, ElapsedInstant<Duration>>, TestClock
   >
 

@@ -79,7 +79,7 @@ private struct Debounce {
     }
   }
 
-  mutating func apply(_ event: MarbleEvent, at step: Int) {
+  mutating func apply(_ event: StepEvent, at step: Int) {
     switch event {
     case .value(let value):
       receive(value, at: step)
@@ -117,7 +117,7 @@ private struct Debounce {
     maxWaitDeadline = nil
   }
 
-  private mutating func end(with event: MarbleEvent, at step: Int) {
+  private mutating func end(with event: StepEvent, at step: Int) {
     output.append(TimedEvent(step: step, event: event))
     ended = true
   }

@@ -104,7 +104,7 @@ import Testing
   /// may draw after its end, for the models that must ignore it.
   static func after(_ step: Int, _ symbols: String...) -> [TimedEvent] {
     symbols.enumerated().compactMap { offset, symbol in
-      let event: MarbleEvent? =
+      let event: StepEvent? =
         switch symbol {
         case "-": nil
         case "|": .finish

@@ -1,7 +1,7 @@
 @testable import AsyncPacingTesting
 
-/// One thing that happens in a marble diagram.
-enum MarbleEvent: Hashable, Sendable {
+/// One thing that happens at a step of a schedule (the library's `MarbleEvent` is its own).
+enum StepEvent: Hashable, Sendable {
   case value(String)
   case finish
   case failure
@@ -10,7 +10,7 @@ enum MarbleEvent: Hashable, Sendable {
 /// An event at a step of a marble diagram (a step is one tick of a `TestClock`).
 struct TimedEvent: Hashable, Sendable, CustomStringConvertible {
   var step: Int
-  var event: MarbleEvent
+  var event: StepEvent
 
   // `c@7` reads better than the synthesized dump in a failed `#expect`.
   var description: String { "\(event.symbol)@\(step)" }
@@ -59,7 +59,7 @@ enum Marble {
   }
 }
 
-extension MarbleEvent {
+extension StepEvent {
   /// How the event is written in a diagram.
   var symbol: String { asNotationEvent.symbol }
 
@@ -73,7 +73,7 @@ extension MarbleEvent {
 }
 
 extension AsyncPacingTesting.MarbleEvent {
-  fileprivate var asTestEvent: AsyncPacingTests.MarbleEvent {
+  fileprivate var asTestEvent: AsyncPacingTests.StepEvent {
     switch self {
     case .element(let value): .value(value)
     case .finish: .finish

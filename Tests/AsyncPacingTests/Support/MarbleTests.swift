@@ -73,7 +73,7 @@ import Testing
   @Test func randomEventListsRoundTrip() {
     let seed: UInt64 = 0x5EED_0001
     var random = SplitMix64(seed: seed)
-    let symbols: [MarbleEvent] = [.value("a"), .value("7"), .value("xy"), .finish, .failure]
+    let symbols: [StepEvent] = [.value("a"), .value("7"), .value("xy"), .finish, .failure]
     for _ in 0..<500 {
       var step = 0
       var events: [TimedEvent] = []

@@ -104,7 +104,7 @@ private struct Throttle {
     }
   }
 
-  mutating func apply(_ event: MarbleEvent, at step: Int) {
+  mutating func apply(_ event: StepEvent, at step: Int) {
     switch event {
     case .value(let value):
       receive(value, at: step)
@@ -152,7 +152,7 @@ private struct Throttle {
     output.append(TimedEvent(step: step, event: .value(value)))
   }
 
-  private mutating func end(with event: MarbleEvent, at step: Int) {
+  private mutating func end(with event: StepEvent, at step: Int) {
     output.append(TimedEvent(step: step, event: event))
     ended = true
   }

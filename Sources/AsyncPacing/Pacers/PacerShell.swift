@@ -1,4 +1,4 @@
-/// The shell of the callback pacers: a ``PacingShell`` driven by `send` from any thread, whose
+/// The shell of the callback pacers: a ``ShellCore`` driven by `send` from any thread, whose
 /// worker runs the action whenever a value falls due.
 ///
 /// The action is the consumer of <doc:PacingContract> ("The callback pacers"), and the
@@ -11,16 +11,16 @@
 /// and a new one takes what waits. In the steady state of a burst (a debounce deadline moving
 /// later) `send` costs one clock reading and one lock.
 @usableFromInline
-final class PacerRunner<Machine: CallbackPacingMachine, C: Clock>: PacingShell
+final class PacerShell<Machine: CallbackPacingMachine, C: Clock>: ShellCore
 where Machine.Instant == ElapsedInstant<C.Duration> {
   @usableFromInline typealias Value = Machine.Output
   @usableFromInline typealias Failure = Never
   @usableFromInline typealias Action = @Sendable @isolated(any) (Value) async -> Void
 
-  @usableFromInline typealias Consumer = PacingEffects<Value, Never, Machine.Instant>.Consumer
+  @usableFromInline typealias Consumer = ShellEffects<Value, Never, Machine.Instant>.Consumer
 
   @usableFromInline let timebase: PacingTimebase<C>
-  @usableFromInline let state: LockedState<PacingShellState<Machine, Side>>
+  @usableFromInline let state: LockedState<ShellState<Machine, Side>>
   @usableFromInline let action: Action
   @usableFromInline let cancelsRunningAction: Bool
 
@@ -31,7 +31,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   ) {
     clock.noteIsolation(of: action)
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
-    self.state = LockedState(PacingShellState(machine: machine, side: Side()))
+    self.state = LockedState(ShellState(machine: machine, side: Side()))
     self.action = action
     self.cancelsRunningAction = cancelsRunningAction
   }
@@ -94,8 +94,8 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @inlinable
   func deliver(
     _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Never?,
-    into state: inout PacingShellState<Machine, Side>,
-    effects: inout PacingEffects<Machine.Output, Never, Machine.Instant>
+    into state: inout ShellState<Machine, Side>,
+    effects: inout ShellEffects<Machine.Output, Never, Machine.Instant>
   ) {
     // A waiting runner that takes an emission is acting (`takeWaitingConsumer`).
     _ = state.post(actions.emissions, effects: &effects)
@@ -112,19 +112,19 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     }
   }
 
-  /// The timer idles while the action runs (its start may open a throttle window); otherwise
+  /// The timer waits while the action runs (its start may open a throttle window); otherwise
   /// the burst is over, and a runner waiting for a value ends too.
   @inlinable
-  func timerIdles(
-    _ state: inout PacingShellState<Machine, Side>,
-    effects: inout PacingEffects<Machine.Output, Never, Machine.Instant>
-  ) -> Bool {
+  func deadlinesRanOut(
+    _ state: inout ShellState<Machine, Side>,
+    effects: inout ShellEffects<Machine.Output, Never, Machine.Instant>
+  ) -> IdleTimerTask {
     switch state.side.runner {
     case .between, .acting:
-      return true
+      return .waits
     case .waiting, .none:
       endWaitingRunner(&state, effects: &effects)
-      return false
+      return .ends
     }
   }
 

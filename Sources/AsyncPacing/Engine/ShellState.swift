@@ -2,9 +2,9 @@
 /// machine's time and its timer, and what only one shell needs (`side`: whether the machine
 /// still takes events, and who consumes).
 @usableFromInline
-struct PacingShellState<Machine: PacingMachine, Side: PacingShellSide>: Sendable
+struct ShellState<Machine: PacingMachine, Side: ShellSide>: Sendable
 where Side.Output == Machine.Output {
-  @usableFromInline typealias Effects = PacingEffects<Machine.Output, Side.Failure, Machine.Instant>
+  @usableFromInline typealias Effects = ShellEffects<Machine.Output, Side.Failure, Machine.Instant>
 
   @usableFromInline var machine: Machine
   @usableFromInline var mailbox = Mailbox<Machine.Output, Machine.Instant>()
@@ -68,7 +68,7 @@ where Side.Output == Machine.Output {
 /// that waits for an output (a sequence's `next()`, a pacer's action runner), each kept in the
 /// side's own phase.
 @usableFromInline
-protocol PacingShellSide: Sendable {
+protocol ShellSide: Sendable {
   associatedtype Output: Sendable
   associatedtype Failure: Error
 

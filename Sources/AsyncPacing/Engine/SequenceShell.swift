@@ -1,4 +1,4 @@
-/// The shell of a sequence operator's iteration: a ``PacingShell`` whose consumer waits in
+/// The shell of a sequence operator's iteration: a ``ShellCore`` whose consumer waits in
 /// `next()` and whose worker reads the upstream.
 ///
 /// Per iterator it runs at most two tasks at a time: a reader, started by the first `next()`,
@@ -7,8 +7,8 @@
 /// the machine's next one. Both are created with the executor preference the clock carries,
 /// so on a ``TestClock`` they stay on the test executor. All decisions are the machine's.
 @usableFromInline
-final class PacingEngine<Base: AsyncSequence & Sendable, Machine: PacingMachine, C: Clock>:
-  PacingShell
+final class SequenceShell<Base: AsyncSequence & Sendable, Machine: PacingMachine, C: Clock>:
+  ShellCore
 where
   Machine.Instant == ElapsedInstant<C.Duration>, Machine.Element == Base.Element,
   Base.Element: Sendable
@@ -21,28 +21,29 @@ where
   typealias Reducer = nonisolated(nonsending) @Sendable (Output?, Base.Element) async -> Output
 
   @usableFromInline let timebase: PacingTimebase<C>
-  @usableFromInline let state: LockedState<PacingShellState<Machine, Side>>
+  @usableFromInline let state: LockedState<ShellState<Machine, Side>>
   @usableFromInline let base: Base
   /// The reader's loop: one for machines that decide about each element, one for machines whose
   /// elements the reader folds (it holds the reducer).
-  @usableFromInline let reads: @Sendable (PacingEngine) async -> Void
+  @usableFromInline let reads: @Sendable (SequenceShell) async -> Void
 
   @inlinable
   init(
     base: Base, machine: Machine, clock: C, tolerance: C.Duration?, following testClock: TestClock?,
-    reads: @escaping @Sendable (PacingEngine) async -> Void
+    reads: @escaping @Sendable (SequenceShell) async -> Void
   ) {
     self.base = base
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance, following: testClock)
-    self.state = LockedState(PacingShellState(machine: machine, side: Side()))
+    self.state = LockedState(ShellState(machine: machine, side: Side()))
     self.reads = reads
   }
 
+  /// A sequence's timer task lives as long as its iteration.
   @inlinable
-  func timerIdles(
-    _ state: inout PacingShellState<Machine, Side>,
-    effects: inout PacingEffects<Machine.Output, Failure, Machine.Instant>
-  ) -> Bool { true }
+  func deadlinesRanOut(
+    _ state: inout ShellState<Machine, Side>,
+    effects: inout ShellEffects<Machine.Output, Failure, Machine.Instant>
+  ) -> IdleTimerTask { .waits }
 
   // MARK: The consumer
 
@@ -122,8 +123,8 @@ where
   @inlinable
   func deliver(
     _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Failure?,
-    into state: inout PacingShellState<Machine, Side>,
-    effects: inout PacingEffects<Machine.Output, Failure, Machine.Instant>
+    into state: inout ShellState<Machine, Side>,
+    effects: inout ShellEffects<Machine.Output, Failure, Machine.Instant>
   ) {
     _ = state.post(actions.emissions, effects: &effects)
     guard case .end(let ending) = actions.next else { return }
@@ -182,7 +183,7 @@ where
   }
 }
 
-extension PacingEngine where Machine: ElementPacingMachine {
+extension SequenceShell where Machine: ElementPacingMachine {
   @inlinable
   convenience init(
     base: Base, machine: Machine, clock: C, tolerance: C.Duration?,

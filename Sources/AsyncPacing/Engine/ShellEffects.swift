@@ -1,9 +1,9 @@
 /// What a shell does once its lock is released: continuations to resume, tasks to start or
 /// cancel. Both shells collect their effects here under the lock and perform them after it
-/// (`PacingShell.perform(_:)`), so no continuation is resumed and no task started while the
+/// (`ShellCore.perform(_:)`), so no continuation is resumed and no task started while the
 /// lock is held.
 @usableFromInline
-struct PacingEffects<Output: Sendable, Failure: Error, Instant: PacingInstant> {
+struct ShellEffects<Output: Sendable, Failure: Error, Instant: PacingInstant> {
   @usableFromInline typealias Consumer = UnsafeContinuation<Result<Output?, Failure>, Never>
 
   /// A sequence's consumer waiting in `next()`, and what it gets.

@@ -1,6 +1,6 @@
 /// What a sequence's shell keeps under its lock besides the machine: where the iteration
 /// stands, each phase owning its data (the reader's task, who waits for whom, the ending).
-extension PacingEngine {
+extension SequenceShell {
   @usableFromInline
   enum Phase: Sendable {
     case notStarted
@@ -29,7 +29,7 @@ extension PacingEngine {
   @usableFromInline
   enum Waiting: Sendable {
     case nobody
-    case consumer(PacingEffects<Output, Failure, Machine.Instant>.Consumer)
+    case consumer(ShellEffects<Output, Failure, Machine.Instant>.Consumer)
     case reader(UnsafeContinuation<Bool, Never>)
 
     @inlinable
@@ -40,7 +40,7 @@ extension PacingEngine {
 
   /// What only a sequence keeps under the lock.
   @usableFromInline
-  struct Side: PacingShellSide {
+  struct Side: ShellSide {
     @usableFromInline typealias Output = Machine.Output
     @usableFromInline typealias Failure = Base.Failure
 
@@ -58,7 +58,7 @@ extension PacingEngine {
     }
 
     @inlinable
-    mutating func takeWaitingConsumer() -> PacingEffects<Output, Failure, Machine.Instant>.Consumer?
+    mutating func takeWaitingConsumer() -> ShellEffects<Output, Failure, Machine.Instant>.Consumer?
     {
       takeWaiting { if case .consumer(let consumer) = $0 { consumer } else { nil } }
     }
@@ -83,7 +83,7 @@ extension PacingEngine {
     /// The iteration is over for the consumer: a reader waiting for room is told to stop.
     @inlinable
     mutating func leave(
-      for phase: Phase, effects: inout PacingEffects<Output, Failure, Machine.Instant>
+      for phase: Phase, effects: inout ShellEffects<Output, Failure, Machine.Instant>
     ) {
       if let reader = takePausedReader() { effects.resumedReader = (reader, false) }
       self.phase = phase

@@ -1,6 +1,6 @@
 /// What a pacer's shell keeps under its lock besides the machine: its action runner, in the
 /// phase that owns the runner's task and what it was handed.
-extension PacerRunner {
+extension PacerShell {
   @usableFromInline
   enum RunnerPhase: Sendable {
     /// No action runner.
@@ -52,7 +52,7 @@ extension PacerRunner {
 
   /// What only a pacer keeps under the lock.
   @usableFromInline
-  struct Side: PacingShellSide {
+  struct Side: ShellSide {
     @usableFromInline typealias Output = Value
     @usableFromInline typealias Failure = Never
 

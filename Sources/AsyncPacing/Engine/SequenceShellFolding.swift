@@ -1,6 +1,6 @@
 /// The reader of a machine whose elements the shell folds with the user's async reducer (the
 /// reducing throttle): the only reader that knows about fold requests and loans.
-extension PacingEngine where Machine: FoldingPacingMachine {
+extension SequenceShell where Machine: FoldingPacingMachine {
   @inlinable
   convenience init(
     base: Base, machine: Machine, reducer: @escaping Reducer, clock: C, tolerance: C.Duration?,

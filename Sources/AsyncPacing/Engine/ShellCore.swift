@@ -1,44 +1,44 @@
 /// The shell core: how a machine is run under a lock, on a clock, with one timer task.
 ///
-/// Both shells conform: ``PacingEngine`` (a sequence operator's iteration, whose consumer
-/// waits in `next()` and whose worker reads the upstream) and ``PacerRunner`` (a callback
+/// Both shells conform: ``SequenceShell`` (a sequence operator's iteration, whose consumer
+/// waits in `next()` and whose worker reads the upstream) and ``PacerShell`` (a callback
 /// pacer, whose worker runs the action). What they share lives here: the timebase, feeding an
 /// event to the machine and applying its actions, catching up with a deadline that has
 /// passed, the timer task's sleep loop, and performing effects after the lock. What differs is
 /// where emissions go (`deliver`), and what the worker is (`startWorker`).
 @usableFromInline
-protocol PacingShell: AnyObject, Sendable {
+protocol ShellCore: AnyObject, Sendable {
   associatedtype C: Clock
   associatedtype Machine: PacingMachine where Machine.Instant == ElapsedInstant<C.Duration>
-  associatedtype Side: PacingShellSide where Side.Output == Machine.Output
+  associatedtype Side: ShellSide where Side.Output == Machine.Output
 
   var timebase: PacingTimebase<C> { get }
-  var state: LockedState<PacingShellState<Machine, Side>> { get }
-  /// The machine has no deadline left: whether the timer task waits for the next one (a
-  /// sequence's timer lives as long as its iteration; a pacer's while its action runs), or
-  /// ends (an idle pacer has no task).
-  func timerIdles(
-    _ state: inout PacingShellState<Machine, Side>,
-    effects: inout PacingEffects<Machine.Output, Side.Failure, Machine.Instant>
-  ) -> Bool
+  var state: LockedState<ShellState<Machine, Side>> { get }
+  /// The machine has no deadline left: the timer task waits for the next one (a sequence's
+  /// timer lives as long as its iteration; a pacer's while its action runs), or ends (an idle
+  /// pacer has no task, and its burst is over).
+  func deadlinesRanOut(
+    _ state: inout ShellState<Machine, Side>,
+    effects: inout ShellEffects<Machine.Output, Side.Failure, Machine.Instant>
+  ) -> IdleTimerTask
 
   /// Hands what the machine emitted, and its ending, to the consumer: called under the lock,
   /// for every event, before the timer takes the machine's next deadline.
   func deliver(
     _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Side.Failure?,
-    into state: inout PacingShellState<Machine, Side>,
-    effects: inout PacingEffects<Machine.Output, Side.Failure, Machine.Instant>)
+    into state: inout ShellState<Machine, Side>,
+    effects: inout ShellEffects<Machine.Output, Side.Failure, Machine.Instant>)
 
   /// Starts the worker numbered `generation` and records its handle.
   func startWorker(generation: UInt64)
 }
 
-extension PacingShell {
+extension ShellCore {
   @usableFromInline typealias Instant = Machine.Instant
   @usableFromInline typealias Failure = Side.Failure
   @usableFromInline typealias Actions = PacingActions<Machine.Output, Instant>
-  @usableFromInline typealias Effects = PacingEffects<Machine.Output, Failure, Instant>
-  @usableFromInline typealias State = PacingShellState<Machine, Side>
+  @usableFromInline typealias Effects = ShellEffects<Machine.Output, Failure, Instant>
+  @usableFromInline typealias State = ShellState<Machine, Side>
 
   // MARK: Events
 
@@ -168,7 +168,7 @@ extension PacingShell {
         if next != deadline { progress = PacingTimerProgress() }
         deadline = next
       case .idle:
-        guard let next = await nextDeadline(generation: generation) else { return }
+        guard let next = await waitForNextDeadline(generation: generation) else { return }
         deadline = next
         progress = PacingTimerProgress()
       case .end:
@@ -197,7 +197,8 @@ extension PacingShell {
         apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)
       }
       guard state.side.takesEvents else { return .end }
-      let idles = state.timer.wakeAt != nil || timerIdles(&state, effects: &effects)
+      let idles =
+        state.timer.wakeAt != nil || deadlinesRanOut(&state, effects: &effects) == .waits
       return state.timer.nextStep(keepsIdleTask: idles)
     }
     perform(effects)
@@ -206,7 +207,7 @@ extension PacingShell {
 
   /// The machine's next deadline, waiting for one; `nil` once the timer must end.
   @inlinable
-  func nextDeadline(generation: UInt64) async -> Instant? {
+  func waitForNextDeadline(generation: UInt64) async -> Instant? {
     await withUnsafeContinuation { (waiter: PacingTimer<Instant>.IdleWaiter) in
       let ready = state.withLock { $0.timer.idle(generation: generation, waiter: waiter) }
       if let ready { waiter.resume(returning: ready) }
@@ -214,7 +215,7 @@ extension PacingShell {
   }
 }
 
-extension PacingShell where Machine: ElementPacingMachine {
+extension ShellCore where Machine: ElementPacingMachine {
   /// Hands an element to the machine, the one element event of both shells, at `now` (read
   /// before the lock). Written out rather than through `handle`'s closure, which the compiler
   /// did not inline: the closure call cost `Debouncer.send` about 10 ns.
@@ -230,6 +231,14 @@ extension PacingShell where Machine: ElementPacingMachine {
     perform(effects)
     return outcome
   }
+}
+
+/// What the timer task does once the machine has no deadline left.
+@usableFromInline
+enum IdleTimerTask: Sendable {
+  /// It waits for the machine's next deadline.
+  case waits
+  case ends
 }
 
 /// What became of an element the shell handed to its machine.
