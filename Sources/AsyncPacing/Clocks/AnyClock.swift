@@ -75,7 +75,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   private let sleepUntilOffset: @Sendable (Duration, Duration?) async throws -> Void
   private let resolution: Duration
   @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
-  @usableFromInline let pacingTaskCounter: LiveTaskCounter?
+  @usableFromInline let internalTasks: LiveTaskCounter
   @usableFromInline let sleepsUntilAnyDeadline: Bool
   /// The wrapped clock, when it is one the shell asks where its tasks run.
   private let wrappedPreferring: (any ExecutorPreferringClock)?
@@ -93,7 +93,8 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
     }
     resolution = clock.minimumResolution
     preferredTaskExecutor = clock.preferredTaskExecutor
-    pacingTaskCounter = clock.liveTaskCounter
+    // The wrapped clock's, so that a test clock counts the tasks timed through this wrapper.
+    internalTasks = (clock as? any ExecutorPreferringClock)?.internalTasks ?? LiveTaskCounter()
     sleepsUntilAnyDeadline = !clock.sleepsInChunks
     wrappedPreferring = clock as? any ExecutorPreferringClock
   }

@@ -6,8 +6,8 @@
 @usableFromInline
 protocol ExecutorPreferringClock: Sendable {
   var preferredTaskExecutor: (any TaskExecutor)? { get }
-  /// The counter of this clock's internal tasks, if it keeps one.
-  var pacingTaskCounter: LiveTaskCounter? { get }
+  /// Counts the internal tasks this clock times, while they live.
+  var internalTasks: LiveTaskCounter { get }
   /// Whether the clock's sleep takes any deadline, so that the shell never sleeps toward one in
   /// chunks (see `Clock.sleepsInChunks`).
   var sleepsUntilAnyDeadline: Bool { get }
@@ -34,12 +34,6 @@ extension Clock {
   func noteIsolation<Value>(of action: @isolated(any) @Sendable (Value) async -> Void) {
     guard let actor = action.isolation, actor === MainActor.shared else { return }
     (self as? any ExecutorPreferringClock)?.noteMainActorWork()
-  }
-
-  /// The counter of this clock's internal tasks, besides the process-wide one, if any.
-  @inlinable
-  var liveTaskCounter: LiveTaskCounter? {
-    (self as? any ExecutorPreferringClock)?.pacingTaskCounter
   }
 }
 

@@ -11,7 +11,7 @@ func startTask<C: Clock>(
   for timebase: PacingTimebase<C>, _ operation: @escaping @Sendable () async -> Void
 ) -> Task<Void, Never> {
   let preferring = timebase.preferringClock
-  let counters = [LiveTaskCounter.processWide, preferring?.pacingTaskCounter].compactMap { $0 }
+  let counters = [LiveTaskCounter.processWide, preferring?.internalTasks].compactMap { $0 }
   for counter in counters { counter.taskStarted() }
   let counted: @Sendable () async -> Void = {
     defer { for counter in counters { counter.taskEnded() } }

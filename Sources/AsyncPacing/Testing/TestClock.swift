@@ -74,7 +74,7 @@ public final class TestClock: Clock, Sendable {
   let bodyExecutor: BodyTaskExecutor?
   /// The internal tasks AsyncPacing started for this clock and that are still alive.
   @usableFromInline
-  let liveTaskCounter = LiveTaskCounter()
+  let internalTasks = LiveTaskCounter()
 
   /// Creates a clock in manual mode, starting at `Instant(offset: .zero)`.
   ///

@@ -5,14 +5,6 @@ extension TestClock: ExecutorPreferringClock {
   var preferredTaskExecutor: (any TaskExecutor)? { testExecutor }
 
   @usableFromInline
-  var pacingTaskCounter: LiveTaskCounter? {
-    // Typed, so that it names the stored counter and not `Clock.liveTaskCounter`, which asks
-    // this property.
-    let counter: LiveTaskCounter = liveTaskCounter
-    return counter
-  }
-
-  @usableFromInline
   var sleepsUntilAnyDeadline: Bool { true }
 
   @usableFromInline

@@ -27,7 +27,7 @@ import Testing
         return await iterator.next()
       }
       #expect(await task.value == nil)
-      #expect(clock.liveTaskCounter.startedCount == 0)
+      #expect(clock.internalTasks.startedCount == 0)
       await OperatorHarness.expectNothingLeft(on: clock)
     }
   }
@@ -94,7 +94,7 @@ import Testing
       }
       await clock.settle()
       #expect(terminations.recorded == ["cancelled"])
-      #expect(clock.liveTaskCounter.startedCount == 2)
+      #expect(clock.internalTasks.startedCount == 2)
       await OperatorHarness.expectNothingLeft(on: clock)
     }
   }

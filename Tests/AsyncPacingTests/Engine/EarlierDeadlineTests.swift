@@ -65,7 +65,7 @@ import Testing
       await clock.expectMarbles(
         "---1-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
       // The reader, the timer sleeping toward 5, and the timer that replaced it.
-      #expect(clock.liveTaskCounter.startedCount == 3)
+      #expect(clock.internalTasks.startedCount == 3)
       await OperatorHarness.expectNothingLeft(on: clock)
     }
   }
@@ -75,7 +75,7 @@ import Testing
       let upstream = clock.marbles("1-3--------|", step: .seconds(1))
       await clock.expectMarbles(
         "-1---3-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
-      #expect(clock.liveTaskCounter.startedCount == 2)  // the reader and one timer
+      #expect(clock.internalTasks.startedCount == 2)  // the reader and one timer
       await OperatorHarness.expectNothingLeft(on: clock)
     }
   }

@@ -62,7 +62,7 @@ import Testing
       debouncer.send("a")
       await host.settle()
       #expect(clock.sleepCalls == PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
-      #expect(host.liveTaskCounter.liveCount == 0, "the burst ended: one timer, no child tasks")
+      #expect(host.internalTasks.liveCount == 0, "the burst ended: one timer, no child tasks")
       #expect(ran.recorded.isEmpty)
       debouncer.flush()
       await host.settle()

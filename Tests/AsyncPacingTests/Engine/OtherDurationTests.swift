@@ -35,7 +35,7 @@ import Testing
       try await host.sleep(until: TestClock.Instant(offset: .seconds(deadline.ticks)))
     }
     var preferredTaskExecutor: (any TaskExecutor)? { host.taskExecutor }
-    var pacingTaskCounter: LiveTaskCounter? { host.liveTaskCounter }
+    var internalTasks: LiveTaskCounter { host.internalTasks }
     var sleepsUntilAnyDeadline: Bool { false }
   }
 

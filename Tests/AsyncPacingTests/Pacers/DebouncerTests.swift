@@ -178,8 +178,8 @@ import Testing
       }
       await clock.advance(by: .seconds(1))
       #expect(ran.recorded == [999])
-      #expect(clock.liveTaskCounter.startedCount == 2)  // the timer and the runner
-      #expect(clock.liveTaskCounter.liveCount == 0)
+      #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
+      #expect(clock.internalTasks.liveCount == 0)
       await OperatorHarness.expectNothingLeft(on: clock)
     }
   }
@@ -214,7 +214,7 @@ import Testing
       debouncer.send(-1)  // the last value sent
       await clock.advance(by: .seconds(1))
       #expect(ran.recorded == [-1])
-      #expect(clock.liveTaskCounter.startedCount == 2)  // the timer and the runner
+      #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
       await OperatorHarness.expectNothingLeft(on: clock)
     }
   }

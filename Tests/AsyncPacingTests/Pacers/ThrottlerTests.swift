@@ -80,7 +80,7 @@ import Testing
       await clock.advance(by: .seconds(1))
       #expect(ran.recorded.first == 1)
       #expect(ran.recorded.last == 100)
-      #expect(clock.liveTaskCounter.startedCount == 2)  // the timer and the runner
+      #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
       await OperatorHarness.expectNothingLeft(on: clock)
     }
   }
@@ -162,7 +162,7 @@ import Testing
       #expect(ran.recorded.count == 2)
       #expect(ran.recorded.first.map { (0..<40_000).contains($0) } == true)
       #expect(ran.recorded.last == -1)
-      #expect(clock.liveTaskCounter.startedCount == 2)  // the timer and the runner
+      #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
       await OperatorHarness.expectNothingLeft(on: clock)
     }
   }

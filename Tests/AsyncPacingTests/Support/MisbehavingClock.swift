@@ -113,6 +113,6 @@ final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
   }
 
   var preferredTaskExecutor: (any TaskExecutor)? { host.taskExecutor }
-  var pacingTaskCounter: LiveTaskCounter? { host.liveTaskCounter }
+  var internalTasks: LiveTaskCounter { host.internalTasks }
   var sleepsUntilAnyDeadline: Bool { false }
 }

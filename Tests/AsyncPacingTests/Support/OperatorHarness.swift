@@ -38,7 +38,7 @@ enum OperatorHarness {
     await clock.settle()
     #expect(clock.pendingSleeperCount == 0, "sleepers left", sourceLocation: sourceLocation)
     #expect(
-      clock.liveTaskCounter.liveCount == 0, "internal tasks left", sourceLocation: sourceLocation)
+      clock.internalTasks.liveCount == 0, "internal tasks left", sourceLocation: sourceLocation)
     #expect(clock.diagnostics.isEmpty, "\(clock.diagnostics)", sourceLocation: sourceLocation)
   }
 }

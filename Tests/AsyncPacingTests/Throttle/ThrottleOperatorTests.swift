@@ -218,7 +218,7 @@ extension ThrottleModel.Fold {
         return await iterator.next()
       }
       #expect(await task.value == nil)
-      #expect(clock.liveTaskCounter.startedCount == 0)
+      #expect(clock.internalTasks.startedCount == 0)
     }
   }
 
