@@ -3,7 +3,7 @@ import AsyncPacingTesting
 import Synchronization
 import Testing
 
-/// With auto-advance, time jumps to the next deadline whenever everything waits, exactly.
+/// With auto-advance, time advances to the next deadline whenever everything waits, exactly.
 @Suite struct AutoAdvanceTests {
   @Test func forAwaitOverADebouncedSequenceFinishesAtTheExactInstants() async {
     let seen = await withCheckedTestClock(advancing: .automatic) { clock in

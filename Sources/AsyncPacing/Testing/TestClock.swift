@@ -3,7 +3,7 @@ import Synchronization
 /// A clock whose time moves only when a test moves it.
 ///
 /// Run the code under test inside ``withTestClock(advancing:progressTimeout:fileID:line:isolation:_:)``: the body, its child tasks and the
-/// internal tasks of every AsyncPacing operator and pacer driven by the clock then run on one
+/// internal tasks of every AsyncPacing operator and pacer timed by the clock then run on one
 /// serial test executor. Each call to ``advance(by:)`` first runs everything that can run,
 /// then moves time deadline by deadline, resuming the sleepers due at each instant and running
 /// everything again, so a test needs no sleeps and no yields.
@@ -58,8 +58,8 @@ public final class TestClock: Clock, Sendable {
     var mainActorWaits = 0
     var mainActorAnswers = 0
     /// Public `advance`, `run` and `settle` calls in progress: auto-advance waits for them.
-    var drivingDepth = 0
-    /// Moves on each registered sleep and each end of driving, so that auto-advance, waiting
+    var manualAdvanceDepth = 0
+    /// Moves on each registered sleep and each end of a manual advance, so that auto-advance, waiting
     /// for either, misses none.
     var changeGeneration = 0
     var changeWaiter: UnsafeContinuation<Void, Never>?

@@ -74,7 +74,7 @@ extension TestClock {
     """
 
   static let escapedUseMessage = """
-    TestClock: a sequence operator driven by this clock is iterated outside the test executor \
+    TestClock: a sequence operator timed by this clock is iterated outside the test executor \
     and the main actor, so advancing cannot know when its consumer has taken what it emits: \
     the loop runs in a `Task.detached`, or a plain `Task {}` started outside main-actor code, in \
     a child of such a task, or on a thread of its own. Iterate it in the test's own tasks \

@@ -19,7 +19,7 @@ package final class TestClockSession: Sendable {
     self.watchdog = watchdog
     if let limit = advancing.maxAdvancesWithoutProgress, let executor = clock.testExecutor {
       advancer = Task(executorPreference: executor) {
-        await clock.advanceAutomatically(maxAdvancesWithoutProgress: limit) { message in
+        await clock.autoAdvance(maxAdvancesWithoutProgress: limit) { message in
           failure.report(message)
         }
         // Auto-advance can be stuck in settling (a main actor that does not answer) when the

@@ -85,7 +85,7 @@ extension TestClock {
     if sleepers.isEmpty {
       lines.append(
         "- Nothing sleeps on this clock: the test waits for something the clock does not "
-          + "drive (a real clock's sleep, a stream nobody finishes, work on another executor).")
+          + "time (a real clock's sleep, a stream nobody finishes, work on another executor).")
     } else {
       let deadlines = Set(sleepers.map(\.deadline)).sorted()
       let shown = deadlines.prefix(5).map { "\($0)" }.joined(separator: ", ")

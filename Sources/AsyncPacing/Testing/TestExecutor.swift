@@ -30,7 +30,7 @@ final class TestExecutor: TaskExecutor, Sendable {
     var jobsRun = 0
     var bodyJobsRun = 0
     var hasSeenMainActorWork = false
-    /// A count, not a flag: drivers advancing from outside the executor can overlap.
+    /// A count, not a flag: manual advances from outside the executor can overlap.
     var sleeperResumptions = 0
     /// This test's work that the runtime's hooks show off this executor: settling waits for it.
     var observed = ObservedWork()

@@ -204,14 +204,14 @@ import Testing
 
   // The checked clock records each diagnostic as an issue instead of printing it; the known
   // issue asserts it, so a passing run prints nothing.
-  @Test func runReportsWhenItsStepBoundIsHit() async {
+  @Test func runReportsWhenItsAdvanceBoundIsHit() async {
     await withKnownIssue {
       await withCheckedTestClock { clock in
         await withTaskGroup { group in
           group.addTask {
             while !Task.isCancelled { try? await clock.sleep(for: .seconds(1)) }
           }
-          await clock.run(maxSteps: 5)
+          await clock.run(maxAdvances: 5)
           #expect(clock.now == .init(offset: .seconds(5)))
           #expect(clock.pendingSleeperCount == 1)
           #expect(clock.diagnostics.count == 1)
@@ -219,7 +219,7 @@ import Testing
         }
       }
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("stopped after 5 steps")
+      issue.comments.map(\.rawValue).joined().contains("stopped after 5 advances")
     }
   }
 

@@ -19,7 +19,7 @@ import Testing
           async let ticking: Void = {
             while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) }
           }()
-          // The body waits for something the clock does not drive.
+          // The body waits for something the clock does not time.
           await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
             DispatchQueueAfter.resume(resumed, afterMilliseconds: 300)
           }

@@ -24,7 +24,7 @@ extension TestClock {
     package let maxAdvancesWithoutProgress: Int?
 
     /// Time moves only when the test calls ``TestClock/advance(by:)``,
-    /// ``TestClock/advance(to:)`` or ``TestClock/run(maxSteps:)``: the default.
+    /// ``TestClock/advance(to:)`` or ``TestClock/run(maxAdvances:)``: the default.
     ///
     /// ```swift
     /// await withTestClock(advancing: .manual) { clock in
@@ -34,8 +34,8 @@ extension TestClock {
     public static var manual: Self { Self(maxAdvancesWithoutProgress: nil) }
 
     /// Whenever all work has settled, no advance, run or settle of the test is under way and
-    /// sleepers are pending, time jumps to the earliest deadline, as Kotlin's `runTest` does;
-    /// it stops after 10,000 such jumps in a row without the test body's progress.
+    /// sleepers are pending, time advances to the earliest deadline, as Kotlin's `runTest`
+    /// does; it stops after 10,000 such advances in a row without the test body's progress.
     ///
     /// ```swift
     /// await withTestClock(advancing: .automatic) { clock in
@@ -45,7 +45,7 @@ extension TestClock {
     /// ```
     public static var automatic: Self { .automatic(maxAdvancesWithoutProgress: 10_000) }
 
-    /// Automatic advancing that stops after `maxAdvancesWithoutProgress` jumps in a row during
+    /// Automatic advancing that stops after `maxAdvancesWithoutProgress` advances in a row during
     /// which the test body made no progress: no job of the body's task, or of a child task it
     /// started, ran other than the wake-up of its own sleep. That is the sign of a timer that
     /// repeats forever while the body waits for something else (a body that only sleeps in a
@@ -70,26 +70,29 @@ extension TestClock {
 }
 
 extension TestClock {
-  /// Moves time to the earliest deadline whenever everything waits, until cancelled or until
-  /// `limit` jumps in a row saw no job of the body; then calls `onLimit` and stops.
-  func advanceAutomatically(
+  /// Auto-advance: moves time to the earliest deadline whenever everything waits, until
+  /// cancelled or until `limit` advances in a row saw no job of the body; then calls `onLimit`
+  /// and stops.
+  func autoAdvance(
     maxAdvancesWithoutProgress limit: Int, onLimit: @Sendable (String) -> Void
   ) async {
     guard let testExecutor else { return }
-    var jumpsWithoutProgress = 0
+    var advancesWithoutProgress = 0
     var bodyJobs = testExecutor.bodyJobsRun
     while !Task.isCancelled {
-      let (generation, isDriven) = state.withLock { ($0.changeGeneration, $0.drivingDepth > 0) }
-      // While the test drives the clock, settling too would only double the main-actor rounds.
-      guard !isDriven else {
+      let (generation, isAdvancedManually) = state.withLock {
+        ($0.changeGeneration, $0.manualAdvanceDepth > 0)
+      }
+      // While the test advances the clock, settling too would only double the main-actor rounds.
+      guard !isAdvancedManually else {
         await waitForChange(since: generation)
         continue
       }
       await settleWork()
-      // The body may have ended while this settled: no more jumps, and no limit to report.
+      // The body may have ended while this settled: no more advances, and no limit to report.
       guard !Task.isCancelled else { return }
       let next = state.withLock { state in
-        state.drivingDepth == 0 ? state.sleepers.lazy.map(\.deadline).min() : nil
+        state.manualAdvanceDepth == 0 ? state.sleepers.lazy.map(\.deadline).min() : nil
       }
       guard let next else {
         await waitForChange(since: generation)
@@ -98,9 +101,9 @@ extension TestClock {
       let bodyJobsNow = testExecutor.bodyJobsRun
       if bodyJobsNow != bodyJobs {
         bodyJobs = bodyJobsNow
-        jumpsWithoutProgress = 0
+        advancesWithoutProgress = 0
       }
-      guard jumpsWithoutProgress < limit else {
+      guard advancesWithoutProgress < limit else {
         onLimit(
           """
           TestClock auto-advance stopped after \(limit) advances in a row in which the test \
@@ -111,13 +114,13 @@ extension TestClock {
           """)
         return
       }
-      // A jump the test's own driving refused moved nothing, and does not count.
-      if await advanceWork(to: next, unlessDriven: true) { jumpsWithoutProgress += 1 }
+      // An advance refused because the test advances by hand moved nothing, and does not count.
+      if await advanceWork(to: next, unlessAdvancedManually: true) { advancesWithoutProgress += 1 }
     }
   }
 
-  /// Returns once a sleep was registered or a drive by the test ended since `generation`, or
-  /// once the task is cancelled.
+  /// Returns once a sleep was registered or a manual advance of the test ended since
+  /// `generation`, or once the task is cancelled.
   private func waitForChange(since generation: Int) async {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in

@@ -26,16 +26,16 @@ extension TestClock {
   /// #expect(clock.now.offset == .seconds(3))
   /// ```
   public func advance(to target: Instant) async {
-    beginDriving()
-    defer { endDriving() }
+    beginManualAdvance()
+    defer { endManualAdvance() }
     await advanceWork(to: target)
   }
 
   /// Advances deadline by deadline until no task sleeps on this clock.
   ///
-  /// - Parameter maxSteps: how many deadlines may be visited before giving up; a loop that
-  ///   sleeps forever (a repeating timer) would otherwise never end. When the bound is hit,
-  ///   the clock records a diagnostic and returns.
+  /// - Parameter maxAdvances: how many times time may move to the next deadline before giving
+  ///   up; a loop that sleeps forever (a repeating timer) would otherwise never end. When the
+  ///   bound is hit, the clock records a diagnostic and returns.
   ///
   /// ```swift
   /// save()
@@ -43,16 +43,16 @@ extension TestClock {
   /// let saveCount = await store.saveCount
   /// #expect(saveCount == 1)
   /// ```
-  public func run(maxSteps: Int = 10_000) async {
-    beginDriving()
-    defer { endDriving() }
+  public func run(maxAdvances: Int = 10_000) async {
+    beginManualAdvance()
+    defer { endManualAdvance() }
     await settleWork()
-    var steps = 0
+    var advances = 0
     while let next = nextDeadline {
-      guard steps < maxSteps else {
+      guard advances < maxAdvances else {
         report(
           """
-          TestClock.run() stopped after \(maxSteps) steps at \(now) with \
+          TestClock.run() stopped after \(maxAdvances) advances at \(now) with \
           \(pendingSleeperCount) sleeper(s) left, the next due at \(next). Likely causes: code \
           that sleeps in a loop forever (a repeating timer; advance by a bounded duration \
           instead), or work that escaped the test executor (a `Task.detached`, or a plain \
@@ -60,9 +60,23 @@ extension TestClock {
           """)
         return
       }
-      steps += 1
+      advances += 1
       await advanceWork(to: next)
     }
+  }
+
+  /// Advances deadline by deadline until no task sleeps on this clock, at most `maxSteps`
+  /// times.
+  ///
+  /// Its limit counts advances of the clock, not steps of a marble diagram: use
+  /// ``run(maxAdvances:)``.
+  ///
+  /// ```swift
+  /// await clock.run(maxAdvances: 100)  // was: await clock.run(maxSteps: 100)
+  /// ```
+  @available(*, deprecated, renamed: "run(maxAdvances:)")
+  public func run(maxSteps: Int) async {
+    await run(maxAdvances: maxSteps)
   }
 
   /// Runs all work that can run without moving time.
@@ -87,8 +101,8 @@ extension TestClock {
   /// #expect(payments == 1)
   /// ```
   public func settle() async {
-    beginDriving()
-    defer { endDriving() }
+    beginManualAdvance()
+    defer { endManualAdvance() }
     await settleWork()
   }
 
@@ -101,14 +115,14 @@ extension TestClock {
   /// other, as a repeating main-actor timer would.
   private static let maximumMainActorRounds = 1_000
 
-  /// `unlessDriven`: auto-advance's jump, which moves time only while the test itself is not
-  /// advancing, running or settling; the test may start to between its settling and its move.
-  /// Returns whether a sleeper was resumed.
+  /// `unlessAdvancedManually`: auto-advance's advance, which moves time only while the test
+  /// itself is not advancing, running or settling (a manual advance); the test may start one
+  /// between this settling and this move. Returns whether a sleeper was resumed.
   @discardableResult
-  func advanceWork(to target: Instant, unlessDriven: Bool = false) async -> Bool {
+  func advanceWork(to target: Instant, unlessAdvancedManually: Bool = false) async -> Bool {
     await settleWork()
     var resumedAny = false
-    while let due = takeSleepers(dueBy: target, unlessDriven: unlessDriven) {
+    while let due = takeSleepers(dueBy: target, unlessAdvancedManually: unlessAdvancedManually) {
       resumedAny = true
       let resume = { for sleeper in due { self.wake(sleeper) } }
       if let testExecutor { testExecutor.resumingSleepers(resume) } else { resume() }
@@ -146,13 +160,13 @@ extension TestClock {
     }
   }
 
-  private func beginDriving() {
-    state.withLock { $0.drivingDepth += 1 }
+  private func beginManualAdvance() {
+    state.withLock { $0.manualAdvanceDepth += 1 }
   }
 
-  private func endDriving() {
+  private func endManualAdvance() {
     let waiter = state.withLock { state in
-      state.drivingDepth -= 1
+      state.manualAdvanceDepth -= 1
       return state.takeChangeWaiter()
     }
     waiter?.resume()
@@ -161,9 +175,9 @@ extension TestClock {
   /// Takes the sleepers due at the earliest deadline up to `target`, moving time to it; with
   /// none due, moves time to `target`. Checking and moving under one lock means a sleep
   /// registered concurrently is either taken here or sees the new `now` and returns at once.
-  private func takeSleepers(dueBy target: Instant, unlessDriven: Bool) -> [Sleeper]? {
+  private func takeSleepers(dueBy target: Instant, unlessAdvancedManually: Bool) -> [Sleeper]? {
     state.withLock { state in
-      if unlessDriven && state.drivingDepth > 0 { return nil }
+      if unlessAdvancedManually && state.manualAdvanceDepth > 0 { return nil }
       guard let next = state.sleepers.lazy.map(\.deadline).min(), next <= target else {
         if state.now < target {
           state.now = target
