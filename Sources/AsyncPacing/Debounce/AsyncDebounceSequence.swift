@@ -118,60 +118,17 @@ where Base.Element: Sendable {
   @inlinable
   public func makeAsyncIterator() -> Iterator {
     Iterator(
-      PacingIteration(
-        engine: SequenceShell(
-          base: base, machine: FixedDebounceMachine(configuration), clock: clock,
-          tolerance: tolerance, following: followedTestClock)
-      ))
+      SequenceShell(
+        base: base, machine: FixedDebounceMachine(configuration), clock: clock,
+        tolerance: tolerance, following: followedTestClock))
   }
 
-  /// The iterator of an ``AsyncDebounceSequence``. Dropping it cancels the iteration.
-  ///
-  /// `for await` uses it for you; drive it by hand to take elements one at a time.
+  /// The iterator of an ``AsyncDebounceSequence``, shared by every pacing sequence. Dropping
+  /// it cancels the iteration.
   ///
   /// ```swift
   /// var settled = queries.debounce(for: .milliseconds(300)).makeAsyncIterator()
   /// while let query = await settled.next() { await search(query) }
   /// ```
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline typealias Engine = SequenceShell<
-      Base, FixedDebounceMachine<Base.Element, ElapsedInstant<C.Duration>>, C
-    >
-
-    @usableFromInline let iteration: PacingIteration<Engine>
-
-    @inlinable
-    init(_ iteration: PacingIteration<Engine>) {
-      self.iteration = iteration
-    }
-
-    /// Waits for the next element the debounce emits.
-    ///
-    /// Returns `nil` once the upstream has finished and its last pending element was
-    /// delivered, after an error was thrown, or when the consuming task is cancelled. Throws
-    /// the upstream's error. Call it from one task at a time.
-    ///
-    /// ```swift
-    /// let firstQuery = await settled.next()
-    /// ```
-    @inlinable
-    public mutating func next() async throws(Failure) -> Element? {
-      try await iteration.engine.next(isolation: nil)
-    }
-
-    /// Waits for the next element, as ``next()``, and resumes on `actor`.
-    ///
-    /// `for await` in actor-isolated code calls this one, so the loop does not leave the
-    /// actor to wait.
-    ///
-    /// ```swift
-    /// let firstQuery = await settled.next(isolation: #isolation)
-    /// ```
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
-      -> Element?
-    {
-      try await iteration.engine.next(isolation: actor)
-    }
-  }
+  public typealias Iterator = AsyncPacingIterator<Element, Failure>
 }

@@ -28,29 +28,10 @@ where
   @inlinable
   func makeAsyncIterator() -> Iterator {
     Iterator(
-      PacingIteration(
-        engine: SequenceShell(
-          base: base, machine: machine, clock: clock, tolerance: tolerance,
-          following: followedTestClock)))
+      SequenceShell(
+        base: base, machine: machine, clock: clock, tolerance: tolerance,
+        following: followedTestClock))
   }
 
-  @usableFromInline
-  struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let iteration: PacingIteration<SequenceShell<Base, Machine, C>>
-
-    @inlinable
-    init(_ iteration: PacingIteration<SequenceShell<Base, Machine, C>>) {
-      self.iteration = iteration
-    }
-
-    @inlinable
-    mutating func next() async throws(Failure) -> Element? {
-      try await iteration.engine.next(isolation: nil)
-    }
-
-    @inlinable
-    mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      try await iteration.engine.next(isolation: actor)
-    }
-  }
+  @usableFromInline typealias Iterator = AsyncPacingIterator<Element, Failure>
 }

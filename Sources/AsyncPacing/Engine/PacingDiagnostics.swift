@@ -9,14 +9,9 @@ public enum PacingDiagnostics {
   public static var startedInternalTasks: Int { LiveTaskCounter.processWide.startedCount }
 }
 
-extension AsyncThrottleSequence.Iterator {
+extension AsyncPacingIterator {
   /// Values this iteration emitted that a later value replaced while they waited for a busy
   /// consumer (<doc:PacingContract>, "Delivery to the consumer").
   @_spi(Diagnostics)
-  public var replacedOutputs: Int {
-    switch iteration {
-    case .keeping(let keeping): keeping.engine.state.withLock { $0.mailbox.replacedCount }
-    case .reducing(let reducing): reducing.engine.state.withLock { $0.mailbox.replacedCount }
-    }
-  }
+  public var replacedOutputs: Int { counters.replacedOutputs }
 }

@@ -124,54 +124,17 @@ where Base.Element: Sendable {
     let machine = SampleMachine<Base.Element, ElapsedInstant<C.Duration>>(
       interval: interval, origin: ElapsedInstant(.zero))
     return Iterator(
-      PacingIteration(
-        engine: SequenceShell(
-          base: base, machine: machine, clock: clock, tolerance: tolerance,
-          following: followedTestClock)))
+      SequenceShell(
+        base: base, machine: machine, clock: clock, tolerance: tolerance,
+        following: followedTestClock))
   }
 
-  /// The iterator of an ``AsyncSampleSequence``. Dropping it cancels the iteration.
+  /// The iterator of an ``AsyncSampleSequence``, shared by every pacing sequence. Dropping it
+  /// cancels the iteration.
   ///
   /// ```swift
   /// var sampled = readings.sample(every: .milliseconds(100)).makeAsyncIterator()
   /// while let reading = await sampled.next() { display(reading) }
   /// ```
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline typealias Engine = SequenceShell<
-      Base, SampleMachine<Base.Element, ElapsedInstant<C.Duration>>, C
-    >
-
-    @usableFromInline let iteration: PacingIteration<Engine>
-
-    @inlinable
-    init(_ iteration: PacingIteration<Engine>) {
-      self.iteration = iteration
-    }
-
-    /// Waits for the next sample.
-    ///
-    /// Returns `nil` once the upstream has finished and its last element was delivered, after
-    /// an error was thrown, or when the consuming task is cancelled. Throws the upstream's
-    /// error. Call it from one task at a time.
-    ///
-    /// ```swift
-    /// let first = await sampled.next()
-    /// ```
-    @inlinable
-    public mutating func next() async throws(Failure) -> Element? {
-      try await iteration.engine.next(isolation: nil)
-    }
-
-    /// Waits for the next sample, as ``next()``, and resumes on `actor`.
-    ///
-    /// ```swift
-    /// let first = await sampled.next(isolation: #isolation)
-    /// ```
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
-      -> Element?
-    {
-      try await iteration.engine.next(isolation: actor)
-    }
-  }
+  public typealias Iterator = AsyncPacingIterator<Element, Failure>
 }

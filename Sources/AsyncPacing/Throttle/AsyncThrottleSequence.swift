@@ -104,7 +104,7 @@ where Base.Element: Sendable {
   /// A reducer runs where it is called, on the reader task, so a call costs no executor
   /// switch (a plain `async` closure would switch to the global executor on every element).
   @usableFromInline
-  typealias Reducer = Iterator.ReducingEngine.Reducer
+  typealias Reducer = ReducingShell.Reducer
 
   @usableFromInline let base: Base
   @usableFromInline let clock: C
@@ -132,87 +132,37 @@ where Base.Element: Sendable {
   public func makeAsyncIterator() -> Iterator {
     switch folding {
     case .keeping(let fold):
-      let engine = Iterator.KeepingEngine(
-        base: base, machine: ThrottleMachine(configuration, fold: fold), clock: clock,
-        tolerance: nil, following: followedTestClock)
-      return Iterator(.keeping(PacingIteration(engine: engine)))
+      Iterator(
+        KeepingShell(
+          base: base, machine: ThrottleMachine(configuration, fold: fold), clock: clock,
+          tolerance: nil, following: followedTestClock))
     case .asynchronous(let reducer):
-      let engine = Iterator.ReducingEngine(
-        base: base, machine: ThrottleMachine(configuration, fold: ThrottleAwaitsReducer()),
-        reducer: reducer, clock: clock, tolerance: nil, following: followedTestClock)
-      return Iterator(.reducing(PacingIteration(engine: engine)))
+      Iterator(
+        ReducingShell(
+          base: base, machine: ThrottleMachine(configuration, fold: ThrottleAwaitsReducer()),
+          reducer: reducer, clock: clock, tolerance: nil, following: followedTestClock))
     }
   }
 
-  /// The iterator of an ``AsyncThrottleSequence``. Dropping it cancels the iteration.
-  ///
-  /// `for await` uses it for you; drive it by hand to take values one at a time.
+  /// The shell of an iteration that keeps the latest or the first element, under the lock.
+  @usableFromInline typealias KeepingShell = SequenceShell<
+    Base,
+    FixedThrottleMachine<ThrottleKeepsElements<Base.Element, Reduced>, ElapsedInstant<C.Duration>>,
+    C
+  >
+  /// The shell of an iteration whose reader awaits the user's reducer.
+  @usableFromInline typealias ReducingShell = SequenceShell<
+    Base,
+    FixedThrottleMachine<ThrottleAwaitsReducer<Base.Element, Reduced>, ElapsedInstant<C.Duration>>,
+    C
+  >
+
+  /// The iterator of an ``AsyncThrottleSequence``, shared by every pacing sequence. Dropping it
+  /// cancels the iteration.
   ///
   /// ```swift
   /// var paced = scrollOffsets.throttle(for: .milliseconds(100)).makeAsyncIterator()
   /// while let offset = await paced.next() { await prefetch(around: offset) }
   /// ```
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline typealias KeepingEngine = SequenceShell<
-      Base,
-      FixedThrottleMachine<
-        ThrottleKeepsElements<Base.Element, Reduced>, ElapsedInstant<C.Duration>
-      >,
-      C
-    >
-    @usableFromInline typealias ReducingEngine = SequenceShell<
-      Base,
-      FixedThrottleMachine<
-        ThrottleAwaitsReducer<Base.Element, Reduced>, ElapsedInstant<C.Duration>
-      >,
-      C
-    >
-
-    /// The iteration, of the one engine its fold needs: the machine's type says whether the
-    /// shell awaits a reducer.
-    @usableFromInline
-    enum Iteration {
-      case keeping(PacingIteration<KeepingEngine>)
-      case reducing(PacingIteration<ReducingEngine>)
-    }
-
-    @usableFromInline let iteration: Iteration
-
-    @inlinable
-    init(_ iteration: Iteration) {
-      self.iteration = iteration
-    }
-
-    /// Waits for the next value the throttle emits.
-    ///
-    /// Returns `nil` once the upstream has finished and its last candidate was delivered at
-    /// its window's end, after an error was thrown, or when the consuming task is cancelled.
-    /// Throws the upstream's error. Call it from one task at a time.
-    ///
-    /// ```swift
-    /// let firstOffset = await paced.next()
-    /// ```
-    @inlinable
-    public mutating func next() async throws(Failure) -> Element? {
-      try await next(isolation: nil)
-    }
-
-    /// Waits for the next value, as ``next()``, and resumes on `actor`.
-    ///
-    /// `for await` in actor-isolated code calls this one, so the loop does not leave the
-    /// actor to wait.
-    ///
-    /// ```swift
-    /// let firstOffset = await paced.next(isolation: #isolation)
-    /// ```
-    @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure)
-      -> Element?
-    {
-      switch iteration {
-      case .keeping(let keeping): try await keeping.engine.next(isolation: actor)
-      case .reducing(let reducing): try await reducing.engine.next(isolation: actor)
-      }
-    }
-  }
+  public typealias Iterator = AsyncPacingIterator<Element, Failure>
 }

@@ -9,28 +9,41 @@ import Testing
     (.trailing, 0), (.trailing, 2), ([.leading, .trailing], 0), ([.leading, .trailing], 3),
   ]
 
+  /// A debounce with `option`'s edges and `maxWait`, on a random interval.
+  static func randomSchedule(
+    option: Int, values: Bool = false, using random: inout SplitMix64
+  ) -> (interval: Int, maxWait: Int?, input: [TimedEvent], expected: [TimedEvent]) {
+    let (edges, maxWaitExtra) = options[option]
+    let interval = Int(random.next() % 5)
+    let maxWait = maxWaitExtra.map { interval + $0 }
+    let input =
+      values
+      ? PacerModelComparisonTests.values(interval: interval, using: &random)
+      : RandomSchedules.make(interval: interval, using: &random)
+    return (
+      interval, maxWait, input,
+      DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
+    )
+  }
+
+  static func name(_ subject: String, _ interval: Int, option: Int, maxWait: Int?) -> String {
+    "\(subject)(\(interval), edges: \(options[option].edges), maxWait: "
+      + "\(maxWait.map(String.init) ?? "nil"))"
+  }
+
   @Test(arguments: options.indices)
-  func theMachineMatchesTheModel(option: Int) {
-    let (edges, maxWaitExtra) = Self.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.count {
-      let interval = Int(random.next() % 5)
-      let maxWait = maxWaitExtra.map { interval + $0 }
-      let input = RandomSchedules.make(interval: interval, using: &random)
-      let expected = DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
+  func theMachineMatchesTheModel(option: Int) async {
+    await ModelComparison.compare(seed: UInt64(option), runs: RandomSchedules.count) { random in
+      let (interval, maxWait, input, expected) = Self.randomSchedule(option: option, using: &random)
       var machine = FixedDebounceMachine<String, TestClock.Instant>(
         DebounceConfiguration(
-          interval: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) }))
+          interval: .seconds(interval), edges: Self.options[option].edges,
+          maxWait: maxWait.map { .seconds($0) }))
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
       let actual = MachineDriver.run(&machine, input, timers: timers)
-      let description =
-        "debounce(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(
+        subject: Self.name("debounce", interval, option: option, maxWait: maxWait), input: input,
+        expected: expected, actual: actual)
     }
   }
 }
@@ -39,27 +52,21 @@ import Testing
 @Suite struct DebounceOperatorModelComparisonTests {
   @Test(arguments: DebounceModelComparisonTests.options.indices)
   func theOperatorMatchesTheModel(option: Int) async {
-    let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 1000 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.scenarioCount {
-      let interval = Int(random.next() % 5)
-      let maxWait = maxWaitExtra.map { interval + $0 }
-      let input = RandomSchedules.make(interval: interval, using: &random)
-      let expected = DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
-      let horizon = (maxWait ?? interval) + 1
-      let actual = await OperatorHarness.run(input, horizon: horizon) { upstream, clock in
+    typealias Options = DebounceModelComparisonTests
+    let edges = Options.options[option].edges
+    await ModelComparison.compare(seed: 1000 &+ UInt64(option), runs: RandomSchedules.scenarioCount)
+    { random in
+      let (interval, maxWait, input, expected) = Options.randomSchedule(
+        option: option, using: &random)
+      let actual = await OperatorHarness.run(input, horizon: (maxWait ?? interval) + 1) {
+        upstream, clock in
         upstream.debounce(
           for: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) },
           clock: clock)
       }
-      let description =
-        "debounce(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(
+        subject: Options.name("debounce", interval, option: option, maxWait: maxWait),
+        input: input, expected: expected, actual: actual)
     }
   }
 }

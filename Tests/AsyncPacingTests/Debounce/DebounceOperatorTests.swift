@@ -4,19 +4,6 @@ import Testing
 
 /// `.debounce` on a real upstream and a ``TestClock``: the contract at exact instants.
 @Suite struct DebounceOperatorTests {
-  @Test(arguments: ContractDiagrams.debounce)
-  func theContractsDiagrams(_ diagram: DebounceDiagram) async {
-    let actual = await OperatorHarness.run(Marble.parse(diagram.input)) { upstream, clock in
-      upstream.debounce(
-        for: .seconds(diagram.interval), edges: diagram.edges,
-        maxWait: diagram.maxWait.map { .seconds($0) }, clock: clock)
-    }
-    let expected = Marble.parse(diagram.output)
-    #expect(
-      actual == expected,
-      "\n   input: \(diagram.input)\n\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
   @Test func aSlowConsumerGetsTheLatestAndTheFinishWaitsBehindIt() async {
     // Busy for 5 steps after each element: b is replaced by c. The consumer comes back at 11,
     // the instant f falls due: that deadline is handled first, so f replaces the waiting e,

@@ -18,19 +18,6 @@ import Testing
     return Marble.render(starts)
   }
 
-  /// The debounce diagrams, with `send` for the upstream and an instant action for the
-  /// consumer: the action starts exactly when the operator would emit. (A pacer has no finish
-  /// or failure; the diagrams without them apply.)
-  @Test(
-    arguments: ContractDiagrams.debounce.filter {
-      !$0.input.contains("|") && !$0.input.contains("^")
-    })
-  func theContractsDiagrams(_ diagram: DebounceDiagram) async {
-    let actual = await Self.debounced(
-      diagram.input, interval: diagram.interval, edges: diagram.edges, maxWait: diagram.maxWait)
-    #expect(actual == diagram.output, "input: \(diagram.input)")
-  }
-
   @Test func everyEdgesOption() async {
     #expect(await Self.debounced("ab-c-------d", interval: 3) == "------c-------d")
     #expect(await Self.debounced("ab-c-------d", interval: 3, edges: .leading) == "a----------d")

@@ -14,14 +14,12 @@ import Testing
 
   @Test(arguments: DebounceModelComparisonTests.options.indices)
   func theDebouncerMatchesTheModel(option: Int) async {
-    let (edges, maxWaitExtra) = DebounceModelComparisonTests.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 4000 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.scenarioCount {
-      let interval = Int(random.next() % 5)
-      let maxWait = maxWaitExtra.map { interval + $0 }
-      let input = Self.values(interval: interval, using: &random)
-      let expected = DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
+    typealias Options = DebounceModelComparisonTests
+    let edges = Options.options[option].edges
+    await ModelComparison.compare(seed: 4000 &+ UInt64(option), runs: RandomSchedules.scenarioCount)
+    { random in
+      let (interval, maxWait, input, expected) = Options.randomSchedule(
+        option: option, values: true, using: &random)
       let actual = await PacerHarness.run(input, horizon: (maxWait ?? interval) + 1) {
         clock, action in
         let debouncer = Debouncer(
@@ -29,13 +27,9 @@ import Testing
           clock: clock, action)
         return ({ debouncer.send($0) }, debouncer)
       }
-      let description =
-        "Debouncer(\(interval), edges: \(edges), maxWait: \(maxWait.map(String.init) ?? "nil"))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(
+        subject: Options.name("Debouncer", interval, option: option, maxWait: maxWait),
+        input: input, expected: expected, actual: actual)
     }
   }
 
@@ -47,23 +41,19 @@ import Testing
   @Test(arguments: throttlerOptions.indices)
   func theThrottlerMatchesTheModel(option: Int) async {
     let (fold, edges) = Self.throttlerOptions[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 5000 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.scenarioCount {
+    await ModelComparison.compare(seed: 5000 &+ UInt64(option), runs: RandomSchedules.scenarioCount)
+    { random in
       let interval = Int(random.next() % 5)
       let input = Self.values(interval: interval, using: &random)
-      let expected = ThrottleModel.run(input, interval: interval, fold: fold, edges: edges)
       let actual = await PacerHarness.run(input, horizon: 2 * interval + 1) { clock, action in
         let throttler = Throttler(
           for: .seconds(interval), clock: clock, latest: fold == .latest, edges: edges, action)
         return ({ throttler.send($0) }, throttler)
       }
-      let description = "Throttler(\(interval), fold: \(fold), edges: \(edges))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(
+        subject: "Throttler(\(interval), fold: \(fold), edges: \(edges))", input: input,
+        expected: ThrottleModel.run(input, interval: interval, fold: fold, edges: edges),
+        actual: actual)
     }
   }
 }

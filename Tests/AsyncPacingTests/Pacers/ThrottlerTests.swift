@@ -19,19 +19,6 @@ import Testing
     return Marble.render(starts)
   }
 
-  /// The throttle diagrams with `send` for the upstream and an instant action for the
-  /// consumer: windows open when the action starts, which is when the operator emits.
-  @Test(
-    arguments: ContractDiagrams.throttle.filter {
-      $0.fold != .concatenate && !$0.input.contains("|") && !$0.input.contains("^")
-    })
-  func theContractsDiagrams(_ diagram: ThrottleDiagram) async {
-    let actual = await Self.throttled(
-      diagram.input, interval: diagram.interval, latest: diagram.fold == .latest,
-      edges: diagram.edges)
-    #expect(actual == diagram.output, "input: \(diagram.input)")
-  }
-
   @Test func everyEdgesOptionAndLatestFalse() async {
     #expect(await Self.throttled("abcdefghij", interval: 3) == "a--c--f--i--j")
     #expect(await Self.throttled("abcdefghij", interval: 3, latest: false) == "a--b--d--g--j")

@@ -5,40 +5,30 @@ import Testing
 /// The sample machine, and the operator on a ``TestClock``, against the reference model on
 /// random schedules.
 @Suite struct SampleModelComparisonTests {
-  @Test func theMachineMatchesTheModel() {
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 7000)
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.count {
+  @Test func theMachineMatchesTheModel() async {
+    await ModelComparison.compare(seed: 7000, runs: RandomSchedules.count) { random in
       let interval = Int(random.next() % 4) + 1
       let input = RandomSchedules.make(interval: interval, using: &random)
-      let expected = SampleModel.run(input, interval: interval)
       var machine = SampleMachine<String, TestClock.Instant>(
         interval: .seconds(interval), origin: TestClock.Instant())
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
-      let actual = MachineDriver.run(&machine, input, timers: timers)
-      if mismatches.check(
-        run: run, "sample(\(interval))", input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(
+        subject: "sample(\(interval))", input: input,
+        expected: SampleModel.run(input, interval: interval),
+        actual: MachineDriver.run(&machine, input, timers: timers))
     }
   }
 
   @Test func theOperatorMatchesTheModel() async {
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 8000)
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.scenarioCount {
+    await ModelComparison.compare(seed: 8000, runs: RandomSchedules.scenarioCount) { random in
       let interval = Int(random.next() % 4) + 1
       let input = RandomSchedules.make(interval: interval, using: &random)
-      let expected = SampleModel.run(input, interval: interval)
       let actual = await OperatorHarness.run(input, horizon: interval + 1) { upstream, clock in
         upstream.sample(every: .seconds(interval), clock: clock)
       }
-      if mismatches.check(
-        run: run, "sample(\(interval))", input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(
+        subject: "sample(\(interval))", input: input,
+        expected: SampleModel.run(input, interval: interval), actual: actual)
     }
   }
 }

@@ -26,29 +26,18 @@ enum PerElementComparison {
     ) async -> [TimedEvent],
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    var random = SplitMix64(seed: RandomSchedules.seed &+ seed)
-    var mismatches = ModelMismatches()
-    for number in 0..<runs {
+    await ModelComparison.compare(seed: seed, runs: runs, sourceLocation: sourceLocation) {
+      random in
       let intervals = randomIntervals(using: &random)
       let input =
         valuesOnly
         ? PacerModelComparisonTests.values(interval: 2, using: &random)
         : RandomSchedules.make(interval: 2, using: &random)
-      let expected = model(input, intervals)
       let requests = IntervalRequests()
       let actual = await subject(input, requests.recording(intervals), &random)
-      if mismatches.check(
-        run: number, description, input: input, expected: expected, actual: actual,
-        sourceLocation: sourceLocation)
-      {
-        return
-      }
-      if let problem = requests.problem(output: actual, onlyEmitted: onlyEmitted) {
-        Issue.record(
-          "run \(number): \(description), input \(Marble.render(input)): \(problem)",
-          sourceLocation: sourceLocation)
-        return
-      }
+      return ModelRun(
+        subject: description, input: input, expected: model(input, intervals), actual: actual,
+        brokenPromise: requests.problem(output: actual, onlyEmitted: onlyEmitted))
     }
   }
 }

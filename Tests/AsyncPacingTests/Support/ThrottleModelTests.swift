@@ -1,111 +1,63 @@
 import AsyncPacing
 import Testing
 
-/// The model against every throttle diagram of <doc:PacingContract>, then against the contract points
-/// the diagrams do not draw.
+/// The throttle model on the contract's points that the article's rows do not draw; every row
+/// of the article runs through the model too (`ArticleDiagramTests`).
 @Suite struct ThrottleModelTests {
-  // MARK: The contract's diagrams
-
-  @Test(arguments: ContractDiagrams.throttle)
-  func theContractsDiagrams(_ diagram: ThrottleDiagram) {
-    let expected = Marble.parse(diagram.output)
-    let actual = ThrottleModel.run(
-      Marble.parse(diagram.input), interval: diagram.interval, fold: diagram.fold,
-      edges: diagram.edges)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  // MARK: Contract points without a diagram
-
+  // Each element is due at its own arrival, so all of them are due by the failure step.
   @Test(
     arguments: [PacingEdges.trailing, .leading, [.leading, .trailing]],
     [ThrottleModel.Fold.latest, .first, .concatenate])
   func intervalZeroEmitsEveryElementAtItsArrival(edges: PacingEdges, fold: ThrottleModel.Fold) {
-    let finished = Marble.parse("a-[bcd]-e|")
-    let actualFinished = ThrottleModel.run(finished, interval: 0, fold: fold, edges: edges)
-    #expect(
-      actualFinished == finished, "\(Marble.comparison(expected: finished, actual: actualFinished))"
-    )
-    // Each element is due at its own arrival, so all of them are due by the failure step.
-    let failed = Marble.parse("a-[bc^]")
-    let actualFailed = ThrottleModel.run(failed, interval: 0, fold: fold, edges: edges)
-    #expect(actualFailed == failed, "\(Marble.comparison(expected: failed, actual: actualFailed))")
+    for diagram in ["a-[bcd]-e|", "a-[bc^]"] {
+      let actual = ThrottleModel.run(Marble.parse(diagram), interval: 0, fold: fold, edges: edges)
+      expect(actual, draws: diagram)
+    }
   }
 
   @Test func trailingEdgeKeepingTheFirstElement() {
-    let input = Marble.parse("abcdefghijk|")
-    let expected = Marble.parse("---a--d--g--[j|]")
-    let actual = ThrottleModel.run(input, interval: 3, fold: .first, edges: .trailing)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
+    let actual = ThrottleModel.run(
+      Marble.parse("abcdefghijk|"), interval: 3, fold: .first, edges: .trailing)
+    expect(actual, draws: "---a--d--g--[j|]")
   }
 
   @Test func reducingWithTheTrailingEdgeFoldsFromTheWindowsFirstElement() {
-    let input = Marble.parse("abcdefghijk|")
-    let expected = Marble.parse("---'abc'--'def'--'ghi'--['jk'|]")
-    let actual = ThrottleModel.run(input, interval: 3, fold: .concatenate, edges: .trailing)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
-  // With the leading edge only the reducer sees emitted elements alone: each is reduce(nil, x).
-  @Test func reducingWithTheLeadingEdgeEmitsSingleElements() {
-    let input = Marble.parse("abcdefghijk|")
-    let expected = Marble.parse("a--d--g--j-|")
-    let actual = ThrottleModel.run(input, interval: 3, fold: .concatenate, edges: .leading)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
+    let actual = ThrottleModel.run(
+      Marble.parse("abcdefghijk|"), interval: 3, fold: .concatenate, edges: .trailing)
+    expect(actual, draws: "---'abc'--'def'--'ghi'--['jk'|]")
   }
 
   // a's window [0, 3) is still open at 1, but holds no candidate: nothing is pending.
   @Test func finishWithNothingPendingFinishesAtOnce() {
-    let inWindow = Marble.parse("a|")
-    let actualInWindow = ThrottleModel.run(inWindow, interval: 3)
-    #expect(
-      actualInWindow == inWindow, "\(Marble.comparison(expected: inWindow, actual: actualInWindow))"
-    )
-    let empty = Marble.parse("|")
-    let actualEmpty = ThrottleModel.run(empty, interval: 3)
-    #expect(actualEmpty == empty, "\(Marble.comparison(expected: empty, actual: actualEmpty))")
+    expect(ThrottleModel.run(Marble.parse("a|"), interval: 3), draws: "a|")
   }
 
   @Test func finishAtAWindowsEndEmitsTheCandidateThere() {
-    let input = Marble.parse("abc|")
-    let expected = Marble.parse("a--[c|]")
-    let actual = ThrottleModel.run(input, interval: 3)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
+    expect(ThrottleModel.run(Marble.parse("abc|"), interval: 3), draws: "a--[c|]")
   }
 
   // b (2) and d (6) arrive inside windows and are dropped; c (4) arrives after a's window.
   // The one place the last element may be lost: the leading-only rule drops it.
   @Test func leadingOnlyDropsWindowElements() {
-    let input = Marble.parse("a-b-c-d|")
-    let expected = Marble.parse("a---c--|")
-    let actual = ThrottleModel.run(input, interval: 3, edges: .leading)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
+    let actual = ThrottleModel.run(Marble.parse("a-b-c-d|"), interval: 3, edges: .leading)
+    expect(actual, draws: "a---c--|")
   }
 
   // b's window [3, 6) ends without a candidate, then time runs out of things to do.
   @Test func withoutAnEndTimeRunsOnUntilNothingIsPending() {
-    let input = Marble.parse("ab")
-    let bothEdges = ThrottleModel.run(input, interval: 3)
-    #expect(bothEdges == Marble.parse("a--b"), "\(Marble.render(bothEdges))")
-    let trailing = ThrottleModel.run(input, interval: 3, edges: .trailing)
-    #expect(trailing == Marble.parse("---b"), "\(Marble.render(trailing))")
+    expect(ThrottleModel.run(Marble.parse("ab"), interval: 3, edges: .trailing), draws: "---b")
   }
 
   // a's window [0, 3) ends without a candidate; b at exactly 3 finds the throttle idle.
   @Test func anArrivalAtAnEmptyWindowsEndIsALeadingEdge() {
-    let input = Marble.parse("a--b|")
-    let expected = Marble.parse("a--b|")
-    let actual = ThrottleModel.run(input, interval: 3)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
+    expect(ThrottleModel.run(Marble.parse("a--b|"), interval: 3), draws: "a--b|")
   }
 
   // The timer's emission of b at 3 opens [3, 6), so c (4) comes out at 6, not at 4 + 3.
   @Test(arguments: [PacingEdges.trailing, [.leading, .trailing]])
   func aTimerEmissionOpensTheNextWindow(edges: PacingEdges) {
-    let input = Marble.parse("ab--c")
-    let expected = Marble.parse(edges == .trailing ? "---b--c" : "a--b--c")
-    let actual = ThrottleModel.run(input, interval: 3, edges: edges)
-    #expect(actual == expected, "\(Marble.comparison(expected: expected, actual: actual))")
+    let actual = ThrottleModel.run(Marble.parse("ab--c"), interval: 3, edges: edges)
+    expect(actual, draws: edges == .trailing ? "---b--c" : "a--b--c")
   }
 
   @Test func eventsAfterTheEndAreIgnored() {

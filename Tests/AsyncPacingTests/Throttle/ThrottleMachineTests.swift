@@ -2,23 +2,10 @@ import Testing
 
 @testable import AsyncPacing
 
-/// The throttle diagrams through the machine alone, driven step by step, under every way a
-/// shell might deliver its timer.
+/// The throttle machine alone, driven step by step, for what the article's rows
+/// (`ArticleDiagramTests`, which run every row through the machine under each timer delivery)
+/// do not draw: async folds and loans, a pacer's windows.
 @Suite struct ThrottleMachineTests {
-  @Test(arguments: ContractDiagrams.throttle)
-  func theContractsDiagrams(_ diagram: ThrottleDiagram) {
-    let expected = Marble.parse(diagram.output)
-    for timers in MachineDriver.TimerDelivery.all {
-      let actual = MachineDriver.runThrottle(
-        interval: diagram.interval, fold: diagram.fold, edges: diagram.edges,
-        Marble.parse(diagram.input), timers: timers)
-      #expect(
-        actual == expected,
-        "timers \(timers)\n   input: \(diagram.input)\n\(Marble.comparison(expected: expected, actual: actual))"
-      )
-    }
-  }
-
   private static func instant(_ step: Int) -> TestClock.Instant { MachineDriver.instant(step) }
 
   @Test func aWindowThatEndsDuringAnAsyncFoldEmitsWhenTheFoldReturns() {
@@ -62,26 +49,23 @@ import Testing
   }
 
   @Test(arguments: [PacingEdges.trailing, [.leading, .trailing]], [false, true])
-  func asyncFoldsMatchTheModel(edges: PacingEdges, takesLoans: Bool) {
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 4000 &+ UInt64(edges.rawValue))
-    var mismatches = ModelMismatches()
+  func asyncFoldsMatchTheModel(edges: PacingEdges, takesLoans: Bool) async {
     var foldsOnLoan = 0
-    for run in 0..<RandomSchedules.count {
+    await ModelComparison.compare(
+      seed: 6000 &+ UInt64(edges.rawValue), runs: RandomSchedules.count
+    ) { random in
       let interval = Int(random.next() % 5)
       let input = RandomSchedules.make(interval: interval, using: &random)
-      let expected = ThrottleModel.run(input, interval: interval, fold: .concatenate, edges: edges)
       var machine = TestThrottleMachine.reducing(interval: interval, edges: edges)
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
       let actual = MachineDriver.run(
         &machine, input, timers: timers, asyncFold: ThrottleModel.Fold.concatenate.function,
         takesLoans: takesLoans, foldsOnLoan: &foldsOnLoan)
-      let description =
-        "throttle(\(interval), reducing: + async, edges: \(edges), loans: \(takesLoans))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(
+        subject: "throttle(\(interval), reducing: + async, edges: \(edges), loans: \(takesLoans))",
+        input: input,
+        expected: ThrottleModel.run(input, interval: interval, fold: .concatenate, edges: edges),
+        actual: actual)
     }
     #expect((foldsOnLoan > 0) == takesLoans)
   }

@@ -11,46 +11,43 @@ import Testing
     (.concatenate, [.leading, .trailing]), (.concatenate, .leading), (.concatenate, .trailing),
   ]
 
+  /// A throttle with `option`'s fold and edges, on a random interval and schedule.
+  static func randomSchedule(
+    option: Int, using random: inout SplitMix64
+  ) -> (interval: Int, input: [TimedEvent], expected: [TimedEvent], subject: String) {
+    let (fold, edges) = options[option]
+    let interval = Int(random.next() % 5)
+    let input = RandomSchedules.make(interval: interval, using: &random)
+    return (
+      interval, input, ThrottleModel.run(input, interval: interval, fold: fold, edges: edges),
+      "throttle(\(interval), fold: \(fold), edges: \(edges))"
+    )
+  }
+
   @Test(arguments: options.indices)
-  func theMachineMatchesTheModel(option: Int) {
+  func theMachineMatchesTheModel(option: Int) async {
     let (fold, edges) = Self.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 2000 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.count {
-      let interval = Int(random.next() % 5)
-      let input = RandomSchedules.make(interval: interval, using: &random)
-      let expected = ThrottleModel.run(input, interval: interval, fold: fold, edges: edges)
+    await ModelComparison.compare(seed: 2000 &+ UInt64(option), runs: RandomSchedules.count) {
+      random in
+      let (interval, input, expected, subject) = Self.randomSchedule(option: option, using: &random)
       let timers = MachineDriver.TimerDelivery.randomlyLate(seed: random.next())
       let actual = MachineDriver.runThrottle(
         interval: interval, fold: fold, edges: edges, input, timers: timers)
-      let description = "throttle(\(interval), fold: \(fold), edges: \(edges))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(subject: subject, input: input, expected: expected, actual: actual)
     }
   }
 
   @Test(arguments: options.indices)
   func theOperatorMatchesTheModel(option: Int) async {
     let (fold, edges) = Self.options[option]
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 3000 &+ UInt64(option))
-    var mismatches = ModelMismatches()
-    for run in 0..<RandomSchedules.scenarioCount {
-      let interval = Int(random.next() % 5)
-      let input = RandomSchedules.make(interval: interval, using: &random)
-      let expected = ThrottleModel.run(input, interval: interval, fold: fold, edges: edges)
+    await ModelComparison.compare(seed: 3000 &+ UInt64(option), runs: RandomSchedules.scenarioCount)
+    { random in
+      let (interval, input, expected, subject) = Self.randomSchedule(option: option, using: &random)
       let actual = await OperatorHarness.run(input, horizon: 2 * interval + 1) {
         upstream, clock in
         fold.throttle(upstream, interval: .seconds(interval), edges: edges, clock: clock)
       }
-      let description = "throttle(\(interval), fold: \(fold), edges: \(edges))"
-      if mismatches.check(
-        run: run, description, input: input, expected: expected, actual: actual)
-      {
-        return
-      }
+      return ModelRun(subject: subject, input: input, expected: expected, actual: actual)
     }
   }
 }

@@ -18,18 +18,6 @@ extension ThrottleModel.Fold {
 
 /// `.throttle` on a real upstream and a ``TestClock``: the contract at exact instants.
 @Suite struct ThrottleOperatorTests {
-  @Test(arguments: ContractDiagrams.throttle)
-  func theContractsDiagrams(_ diagram: ThrottleDiagram) async {
-    let actual = await OperatorHarness.run(Marble.parse(diagram.input)) { upstream, clock in
-      diagram.fold.throttle(
-        upstream, interval: .seconds(diagram.interval), edges: diagram.edges, clock: clock)
-    }
-    let expected = Marble.parse(diagram.output)
-    #expect(
-      actual == expected,
-      "\n   input: \(diagram.input)\n\(Marble.comparison(expected: expected, actual: actual))")
-  }
-
   @Test func aSlowReducerHoldsTheWindowUntilItReturns() async {
     // The reducer takes 2 steps. a is emitted when its fold returns (2), opening [2, 5); b
     // is read at 2 and folded by 4; c's fold runs past the window's end and 'bc' comes out
