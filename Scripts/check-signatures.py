@@ -53,7 +53,8 @@ def source_declaration(symbol):
     rest = lines[start["line"] + 1:]
     code = [name]
     depth = 0
-    for line in [text] + rest:
+    lines = [text] + rest
+    for number, line in enumerate(lines):
         line = line.split("//")[0]
         for index, character in enumerate(line):
             if character in "([<":
@@ -65,6 +66,11 @@ def source_declaration(symbol):
                 return " ".join(code)
         code.append(line)
         if symbol["kind"]["identifier"] == "swift.typealias" and depth == 0:
+            return " ".join(code)
+        # A protocol requirement has no body: it ends where a blank line, a comment or the
+        # protocol's closing brace follows.
+        following = lines[number + 1].strip() if number + 1 < len(lines) else ""
+        if depth == 0 and (not following or following.startswith(("//", "}"))):
             return " ".join(code)
     return " ".join(code)
 

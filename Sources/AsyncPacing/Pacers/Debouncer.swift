@@ -28,7 +28,7 @@
 /// `cancel()` drops the pending value and cancels the running action; it never runs the
 /// pending value, and the debouncer stays usable. Releasing the debouncer does the same, so a
 /// closed screen never gets a late callback.
-public final class Debouncer<Value: Sendable>: Sendable {
+public final class Debouncer<Value: Sendable>: CallbackPacer {
   @usableFromInline let controls: PacerControls<Value>
 
   /// Creates a debouncer that measures time on `clock`.
@@ -59,19 +59,37 @@ public final class Debouncer<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      shell: PacerShell(
-        machine: FixedDebounceMachine<Value, ElapsedInstant<C.Duration>>(
-          DebounceConfiguration(
-            interval: interval, edges: edges, maxWait: maxWait, function: "Debouncer")),
-        clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
-        action: action))
+      controls: PacerControls(
+        PacerShell(
+          machine: Self.machine(interval: interval, edges: edges, maxWait: maxWait),
+          clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
+          action: action)))
   }
 
   /// The public initializers' one path: the debouncer reaches its shell only through
-  /// ``PacerControls``, so its type does not depend on the machine.
+  /// ``PacerControls``, so its type does not depend on the machine or the clock.
   @inlinable
-  init<Machine, C>(shell: PacerShell<Machine, C>) where Machine.Output == Value {
-    controls = PacerControls(shell)
+  init(controls: PacerControls<Value>) {
+    self.controls = controls
+  }
+
+  @inlinable
+  static func machine<D>(
+    interval: D, edges: PacingEdges, maxWait: D?
+  ) -> FixedDebounceMachine<Value, ElapsedInstant<D>> {
+    FixedDebounceMachine(
+      DebounceConfiguration(
+        interval: interval, edges: edges, maxWait: maxWait, function: "Debouncer"))
+  }
+
+  @inlinable
+  static func machine<D>(
+    intervalOf interval: @escaping @Sendable (Value) -> D, edges: PacingEdges, maxWait: D?
+  ) -> DebounceMachine<Value, ElapsedInstant<D>, IntervalPerValue<Value, D>> {
+    DebounceMachine(
+      DebounceConfiguration(
+        intervalPerElementEdges: edges, maxWait: maxWait, function: "Debouncer"),
+      intervals: IntervalPerValue(interval))
   }
 
   /// Creates a debouncer that measures time on the continuous clock.
@@ -90,16 +108,10 @@ public final class Debouncer<Value: Sendable>: Sendable {
     maxWait: Duration? = nil, cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    // Inside a test clock's scope, the test clock: see `TestClock.enclosing`.
-    if let testClock = TestClock.enclosingForDefaultClock {
-      self.init(
-        for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
-        clock: testClock, cancelsRunningAction: cancelsRunningAction, action)
-    } else {
-      self.init(
-        for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
-        clock: ContinuousClock(), cancelsRunningAction: cancelsRunningAction, action)
-    }
+    self.init(
+      controls: PacerControls(
+        onDefaultClock: Self.machine(interval: interval, edges: edges, maxWait: maxWait),
+        tolerance: tolerance, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
   /// Creates a debouncer whose quiet period is each value's own, measured on `clock`: a search
@@ -122,13 +134,11 @@ public final class Debouncer<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      shell: PacerShell(
-        machine: DebounceMachine<Value, ElapsedInstant<C.Duration>, _>(
-          DebounceConfiguration(
-            intervalPerElementEdges: edges, maxWait: maxWait, function: "Debouncer"),
-          intervals: IntervalPerValue(interval)),
-        clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
-        action: action))
+      controls: PacerControls(
+        PacerShell(
+          machine: Self.machine(intervalOf: interval, edges: edges, maxWait: maxWait),
+          clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
+          action: action)))
   }
 
   /// Creates a debouncer whose quiet period is each value's own, on the continuous clock.
@@ -148,16 +158,10 @@ public final class Debouncer<Value: Sendable>: Sendable {
     edges: PacingEdges = .trailing, maxWait: Duration? = nil, cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    // Inside a test clock's scope, the test clock: see `TestClock.enclosing`.
-    if let testClock = TestClock.enclosingForDefaultClock {
-      self.init(
-        for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
-        clock: testClock, cancelsRunningAction: cancelsRunningAction, action)
-    } else {
-      self.init(
-        for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait,
-        clock: ContinuousClock(), cancelsRunningAction: cancelsRunningAction, action)
-    }
+    self.init(
+      controls: PacerControls(
+        onDefaultClock: Self.machine(intervalOf: interval, edges: edges, maxWait: maxWait),
+        tolerance: tolerance, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
   deinit {
@@ -171,16 +175,6 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// ```
   @inlinable
   public func send(_ value: Value) {
-    controls.send(value)
-  }
-
-  /// Sends a value, as ``send(_:)``.
-  ///
-  /// ```swift
-  /// search("Swift")  // the same as search.send("Swift")
-  /// ```
-  @inlinable
-  public func callAsFunction(_ value: Value) {
     controls.send(value)
   }
 
@@ -213,29 +207,5 @@ public final class Debouncer<Value: Sendable>: Sendable {
   /// ```
   public var isPending: Bool {
     controls.isPending()
-  }
-}
-
-extension Debouncer where Value == Void {
-  /// Sends a signal, for a debouncer without values.
-  ///
-  /// ```swift
-  /// let save = Debouncer(for: .seconds(1)) { await store.save() }
-  /// save.send()
-  /// ```
-  @inlinable
-  public func send() {
-    controls.send(())
-  }
-
-  /// Sends a signal, as ``send()``.
-  ///
-  /// ```swift
-  /// let save = Debouncer(for: .seconds(1)) { await store.save() }
-  /// save()  // the same as save.send()
-  /// ```
-  @inlinable
-  public func callAsFunction() {
-    controls.send(())
   }
 }

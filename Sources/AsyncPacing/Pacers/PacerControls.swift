@@ -16,3 +16,26 @@ struct PacerControls<Value: Sendable>: Sendable {
     isPending = { shell.isPending }
   }
 }
+
+extension PacerControls {
+  /// The controls of a pacer made without a clock: on the enclosing test clock inside its scope
+  /// (see `TestClock.enclosing`), else on the continuous clock. Both measure `Duration`, so one
+  /// machine serves either, and deciding here, once, spares each `send` a look for the clock.
+  @inlinable
+  init<Machine: CallbackPacingMachine>(
+    onDefaultClock machine: Machine, tolerance: Duration?, cancelsRunningAction: Bool,
+    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) where Machine.Output == Value, Machine.Instant == ElapsedInstant<Duration> {
+    if let testClock = TestClock.enclosingForDefaultClock {
+      self.init(
+        PacerShell(
+          machine: machine, clock: testClock, tolerance: tolerance,
+          cancelsRunningAction: cancelsRunningAction, action: action))
+    } else {
+      self.init(
+        PacerShell(
+          machine: machine, clock: ContinuousClock(), tolerance: tolerance,
+          cancelsRunningAction: cancelsRunningAction, action: action))
+    }
+  }
+}

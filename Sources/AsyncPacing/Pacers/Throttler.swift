@@ -17,7 +17,7 @@
 ///
 /// `cancel()` drops the waiting value and cancels the running action; the throttler stays
 /// usable. Releasing the throttler does the same.
-public final class Throttler<Value: Sendable>: Sendable {
+public final class Throttler<Value: Sendable>: CallbackPacer {
   @usableFromInline let controls: PacerControls<Value>
 
   /// Creates a throttler that measures time on `clock`.
@@ -46,21 +46,39 @@ public final class Throttler<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      shell: PacerShell(
-        machine: FixedThrottleMachine<
-          ThrottleKeepsElements<Value, Value>, ElapsedInstant<C.Duration>
-        >(
-          ThrottleConfiguration(
-            interval: interval, edges: edges, windowStart: .whenEmissionStarts,
-            function: "Throttler"),
-          fold: ThrottleKeepsElements(latest: latest)),
-        clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
-        action: action))
+      controls: PacerControls(
+        PacerShell(
+          machine: Self.machine(interval: interval, latest: latest, edges: edges), clock: clock,
+          tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action)))
+  }
+
+  /// The public initializers' one path: the throttler reaches its shell only through
+  /// ``PacerControls``, so its type does not depend on the machine or the clock.
+  @inlinable
+  init(controls: PacerControls<Value>) {
+    self.controls = controls
   }
 
   @inlinable
-  init<Machine, C>(shell: PacerShell<Machine, C>) where Machine.Output == Value {
-    controls = PacerControls(shell)
+  static func machine<D>(
+    interval: D, latest: Bool, edges: PacingEdges
+  ) -> FixedThrottleMachine<ThrottleKeepsElements<Value, Value>, ElapsedInstant<D>> {
+    FixedThrottleMachine(
+      ThrottleConfiguration(
+        interval: interval, edges: edges, windowStart: .whenEmissionStarts, function: "Throttler"),
+      fold: ThrottleKeepsElements(latest: latest))
+  }
+
+  @inlinable
+  static func machine<D>(
+    intervalOf interval: @escaping @Sendable (Value) -> D, latest: Bool, edges: PacingEdges
+  ) -> ThrottleMachine<
+    ThrottleKeepsElements<Value, Value>, ElapsedInstant<D>, IntervalPerValue<Value, D>
+  > {
+    ThrottleMachine(
+      ThrottleConfiguration(
+        intervalPerValueEdges: edges, windowStart: .whenEmissionStarts, function: "Throttler"),
+      fold: ThrottleKeepsElements(latest: latest), intervals: IntervalPerValue(interval))
   }
 
   /// Creates a throttler that measures time on the continuous clock.
@@ -80,16 +98,10 @@ public final class Throttler<Value: Sendable>: Sendable {
     cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    // Inside a test clock's scope, the test clock: see `TestClock.enclosing`.
-    if let testClock = TestClock.enclosingForDefaultClock {
-      self.init(
-        for: interval, clock: testClock, latest: latest, edges: edges,
-        cancelsRunningAction: cancelsRunningAction, action)
-    } else {
-      self.init(
-        for: interval, clock: ContinuousClock(), latest: latest, edges: edges,
-        cancelsRunningAction: cancelsRunningAction, action)
-    }
+    self.init(
+      controls: PacerControls(
+        onDefaultClock: Self.machine(interval: interval, latest: latest, edges: edges),
+        tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
   /// Creates a throttler whose windows last the interval of the value that opens each,
@@ -115,16 +127,11 @@ public final class Throttler<Value: Sendable>: Sendable {
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      shell: PacerShell(
-        machine: ThrottleMachine<
-          ThrottleKeepsElements<Value, Value>, ElapsedInstant<C.Duration>, _
-        >(
-          ThrottleConfiguration(
-            intervalPerValueEdges: edges, windowStart: .whenEmissionStarts,
-            function: "Throttler"),
-          fold: ThrottleKeepsElements(latest: latest), intervals: IntervalPerValue(interval)),
-        clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
-        action: action))
+      controls: PacerControls(
+        PacerShell(
+          machine: Self.machine(intervalOf: interval, latest: latest, edges: edges),
+          clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
+          action: action)))
   }
 
   /// Creates a throttler whose windows last the interval of the value that opens each, on
@@ -145,16 +152,10 @@ public final class Throttler<Value: Sendable>: Sendable {
     edges: PacingEdges = [.leading, .trailing], cancelsRunningAction: Bool = false,
     @_inheritActorContext _ action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    // Inside a test clock's scope, the test clock: see `TestClock.enclosing`.
-    if let testClock = TestClock.enclosingForDefaultClock {
-      self.init(
-        for: interval, clock: testClock, latest: latest, edges: edges,
-        cancelsRunningAction: cancelsRunningAction, action)
-    } else {
-      self.init(
-        for: interval, clock: ContinuousClock(), latest: latest, edges: edges,
-        cancelsRunningAction: cancelsRunningAction, action)
-    }
+    self.init(
+      controls: PacerControls(
+        onDefaultClock: Self.machine(intervalOf: interval, latest: latest, edges: edges),
+        tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
   deinit {
@@ -169,16 +170,6 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// ```
   @inlinable
   public func send(_ value: Value) {
-    controls.send(value)
-  }
-
-  /// Sends a value, as ``send(_:)``.
-  ///
-  /// ```swift
-  /// scrollView.onScroll = { offset in track(offset) }  // the same as track.send(offset)
-  /// ```
-  @inlinable
-  public func callAsFunction(_ value: Value) {
     controls.send(value)
   }
 
@@ -211,29 +202,5 @@ public final class Throttler<Value: Sendable>: Sendable {
   /// ```
   public var isPending: Bool {
     controls.isPending()
-  }
-}
-
-extension Throttler where Value == Void {
-  /// Sends a signal, for a throttler without values.
-  ///
-  /// ```swift
-  /// let refresh = Throttler(for: .seconds(5)) { await feed.reload() }
-  /// refresh.send()
-  /// ```
-  @inlinable
-  public func send() {
-    controls.send(())
-  }
-
-  /// Sends a signal, as ``send()``.
-  ///
-  /// ```swift
-  /// let refresh = Throttler(for: .seconds(5)) { await feed.reload() }
-  /// refresh()  // the same as refresh.send()
-  /// ```
-  @inlinable
-  public func callAsFunction() {
-    controls.send(())
   }
 }
