@@ -57,27 +57,26 @@ extension SequenceShell {
       }
     }
 
+    /// The consumer, if it waits for an output.
     @inlinable
     mutating func takeWaitingConsumer() -> ShellEffects<Output, Failure, Machine.Instant>.Consumer?
     {
-      takeWaiting { if case .consumer(let consumer) = $0 { consumer } else { nil } }
+      guard case .running(var running) = phase, case .consumer(let consumer) = running.waiting
+      else { return nil }
+      running.waiting = .nobody
+      phase = .running(running)
+      return consumer
     }
 
     /// The reader, if it waits for room in the mailbox.
     @inlinable
     mutating func takePausedReader() -> UnsafeContinuation<Bool, Never>? {
-      takeWaiting { if case .reader(let reader) = $0 { reader } else { nil } }
-    }
-
-    /// Takes whoever waits, if `match` picks them out, leaving nobody waiting.
-    @inlinable @inline(__always)
-    mutating func takeWaiting<Waiter>(_ match: (Waiting) -> Waiter?) -> Waiter? {
-      guard case .running(var running) = phase, let waiter = match(running.waiting) else {
+      guard case .running(var running) = phase, case .reader(let reader) = running.waiting else {
         return nil
       }
       running.waiting = .nobody
       phase = .running(running)
-      return waiter
+      return reader
     }
 
     /// The iteration is over for the consumer: a reader waiting for room is told to stop.
