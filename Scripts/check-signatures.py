@@ -67,8 +67,9 @@ def source_declaration(symbol):
         code.append(line)
         if symbol["kind"]["identifier"] == "swift.typealias" and depth == 0:
             return " ".join(code)
-        # A protocol requirement has no body: it ends where a blank line, a comment or the
-        # protocol's closing brace follows.
+        # A declaration without a body (a protocol requirement) ends where a blank line, a
+        # comment or a closing brace follows; a declaration with a body has reached its `{` by
+        # then, in formatted code.
         following = lines[number + 1].strip() if number + 1 < len(lines) else ""
         if depth == 0 and (not following or following.startswith(("//", "}"))):
             return " ".join(code)

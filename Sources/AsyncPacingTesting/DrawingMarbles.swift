@@ -93,7 +93,7 @@ extension TestClock {
         }
         log.hasEnded.withLock { $0 = true }
       }
-      let outcome = await drive(
+      let outcome = await run(
         until: { log.hasEnded.withLock { $0 } }, through: limit, maxAdvances: maxAdvances,
         pause: cancelledAt.map { start.advanced(by: step.times($0)) },
         atPause: { group.cancelAll() })

@@ -101,7 +101,7 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   public func next(sourceLocation: SourceLocation = #_sourceLocation) async -> RecordedEvent<
     Element
   >? {
-    let outcome = await clock.drive(
+    let outcome = await clock.run(
       until: { state.withLock { $0.consumed < $0.received.count || $0.hasEnded } },
       maxAdvances: maxAdvances)
     let event = state.withLock { state -> RecordedEvent<Element>? in

@@ -13,12 +13,12 @@ public struct AsyncPacingIterator<Element, Failure: Error>: AsyncIteratorProtoco
   /// code specialized for its machine and clock; it holds the iteration, not the shell.
   @usableFromInline let nextOutput: (isolated (any Actor)?) async throws(Failure) -> Element?
   /// The same iteration, for the diagnostics counters only.
-  @usableFromInline let counters: any PacingIterationCounters
+  @usableFromInline let counters: any IterationCounters
 
   @inlinable
   init<Base, Machine, C>(_ shell: SequenceShell<Base, Machine, C>)
   where Machine.Output == Element, Base.Failure == Failure {
-    let iteration = PacingIteration(shell)
+    let iteration = IterationLifetime(shell)
     nextOutput = { actor throws(Failure) in try await iteration.shell.next(isolation: actor) }
     counters = iteration
   }
@@ -53,10 +53,10 @@ public struct AsyncPacingIterator<Element, Failure: Error>: AsyncIteratorProtoco
   }
 }
 
-/// The iterator's hold on its shell: the shell's tasks hold the shell but not this, so when the
-/// last iterator copy goes away, `deinit` cancels the iteration.
+/// How long an iteration lives: the iterator holds this, the shell's tasks hold the shell but not
+/// this, so when the last iterator copy goes away, `deinit` cancels the iteration.
 @usableFromInline
-final class PacingIteration<Base, Machine, C>: Sendable
+final class IterationLifetime<Base, Machine, C>: Sendable
 where
   Base: AsyncSequence & Sendable, Machine: PacingMachine, C: Clock,
   Machine.Instant == ElapsedInstant<C.Duration>, Machine.Element == Base.Element,
@@ -76,11 +76,11 @@ where
 
 /// What the diagnostics read of an iteration whose shell's type the iterator does not name.
 @usableFromInline
-protocol PacingIterationCounters: AnyObject {
+protocol IterationCounters: AnyObject {
   var replacedOutputs: Int { get }
 }
 
-extension PacingIteration: PacingIterationCounters {
+extension IterationLifetime: IterationCounters {
   @usableFromInline var replacedOutputs: Int {
     shell.state.withLock { $0.mailbox.replacedCount }
   }

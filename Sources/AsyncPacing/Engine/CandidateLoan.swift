@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A window's candidate lent by the machine to the reader task, which folds the window's later
-/// elements into it without the engine's lock.
+/// elements into it without the shell's lock.
 ///
 /// A reducer is awaited outside the lock, so folding an element under the lock costs two lock
 /// round trips: one to ask what to fold into, one to hand the result back. On loan, an element
@@ -20,13 +20,13 @@ import Synchronization
 final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
   // `@unchecked Sendable` is safe because `value` has exactly one owner at any time, and every
   // change of owner between threads is ordered by an atomic operation on `state` or by the
-  // engine's lock:
+  // shell's lock:
   // - `lent`: `value` belongs to whoever's compare-exchange leaves `lent` first: the reader's
   //   (acquiring, to `folding`) or a lock holder's (acquiring, to `returned`). The reader put
   //   it there with a releasing store (`lend`) or compare-exchange (`endFold`).
   // - `folding`, `recalled`: the reader's alone; a lock holder's recall changes only `state`.
   // - `returned`: whoever moved `state` there owns `value` until it has taken it; after that
-  //   only `lend` writes it, and only under the engine's lock.
+  //   only `lend` writes it, and only under the shell's lock.
   @usableFromInline let state = Atomic<LoanState>(.returned)
   // The dynamic exclusivity check could catch nothing here: no access to `value` overlaps
   // another in the same task, and the ownership rules above keep other threads' apart.
@@ -35,7 +35,7 @@ final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
   @inlinable
   init() {}
 
-  /// Lends `candidate` to the reader. Called by the machine, under the engine's lock.
+  /// Lends `candidate` to the reader. Called by the machine, under the shell's lock.
   @inlinable
   func lend(_ candidate: Value) {
     precondition(
@@ -69,7 +69,7 @@ final class CandidateLoan<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Takes the candidate back for the machine, or recalls it if the reader is folding into it.
-  /// Called by the machine, under the engine's lock; `nil` unless the candidate was lent and is back.
+  /// Called by the machine, under the shell's lock; `nil` unless the candidate was lent and is back.
   @inlinable
   func recall() -> Value? {
     var current = state.load(ordering: .relaxed)

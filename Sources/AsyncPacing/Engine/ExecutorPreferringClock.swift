@@ -14,7 +14,7 @@ protocol ExecutorPreferringClock: Sendable {
   /// Tells a virtual clock that main-actor code takes part, so that settling waits for the
   /// main actor too.
   func noteMainActorWork()
-  /// Tells a virtual clock that a sequence operator it drives starts being iterated here, so
+  /// Tells a virtual clock that a sequence operator it times starts being iterated here, so
   /// that it can name a consumer outside the test's own work. (A pacer's `send` may come from
   /// any thread the test blocks on, as `DispatchQueue.concurrentPerform` does: not a use to
   /// name.)

@@ -5,7 +5,7 @@
 /// that instant; one that comes back later gets only the latest, as would a busy consumer on a
 /// real clock, and an output due at a later instant replaces everything still waiting. What the
 /// consumer receives therefore depends on instants rather than on how the executor scheduled
-/// it (the engine also handles the deadlines of the instant a consumer comes back before it
+/// it (the shell also handles the deadlines of the instant a consumer comes back before it
 /// takes from here). At most ``sameInstantLimit`` outputs wait: a sequence's reader then waits
 /// for the consumer, and a pacer drops the oldest.
 @usableFromInline

@@ -31,8 +31,8 @@ enum PeriodEnd<Instant: PacingInstant>: Sendable {
   }
 }
 
-/// An instant as the time elapsed since an iteration's origin, which is how the engine feeds
-/// its machine.
+/// An instant as the time elapsed since an iteration's origin, which is how the shells feed
+/// their machines.
 ///
 /// A clock's own `Instant` may be resilient (`ContinuousClock.Instant` is): generic code can
 /// then only copy, compare and store it through value witnesses, even when specialised, which

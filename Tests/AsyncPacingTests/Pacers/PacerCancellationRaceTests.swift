@@ -4,12 +4,12 @@ import Testing
 
 /// Interleavings found in review, pinned down.
 @Suite struct PacerCancellationRaceTests {
-  private typealias Engine = PacerShell<
+  private typealias Shell = PacerShell<
     FixedDebounceMachine<Int, ElapsedInstant<Duration>>, TestClock
   >
 
-  private static func engine(clock: TestClock, ran: Recorder<Int>) -> Engine {
-    Engine(
+  private static func shell(clock: TestClock, ran: Recorder<Int>) -> Shell {
+    Shell(
       machine: FixedDebounceMachine(
         DebounceConfiguration(interval: Duration.zero, edges: .trailing, maxWait: nil)),
       clock: clock, tolerance: nil, cancelsRunningAction: false,
@@ -19,12 +19,12 @@ import Testing
   /// Blocks the main actor until the runner has taken the value, as a busy main thread would;
   /// the action's start then waits for the main actor, where `cancel` comes first.
   @MainActor private static func whileTheActionWaitsForTheMainActor(
-    _ engine: Engine, _ body: () -> Void
+    _ shell: Shell, _ body: () -> Void
   ) {
-    engine.send(1)
+    shell.send(1)
     let limit = ContinuousClock.now.advanced(by: .seconds(30))
     while ContinuousClock.now < limit {
-      let acting = engine.state.withLock { state in
+      let acting = shell.state.withLock { state in
         if case .acting = state.side.runner { true } else { false }
       }
       if acting { break }
@@ -35,11 +35,11 @@ import Testing
   @MainActor @Test func aCancelOnTheActionsActorBeforeItBeginsWins() async {
     let ran = Recorder<Int>()
     await withTestClock { clock in
-      let engine = Self.engine(clock: clock, ran: ran)
-      await Self.whileTheActionWaitsForTheMainActor(engine) { engine.cancel() }
+      let shell = Self.shell(clock: clock, ran: ran)
+      await Self.whileTheActionWaitsForTheMainActor(shell) { shell.cancel() }
       await clock.settle()
       #expect(ran.recorded == [])
-      engine.send(2)  // still usable
+      shell.send(2)  // still usable
       await clock.settle()
       #expect(ran.recorded == [2])
       await OperatorHarness.expectNothingLeft(on: clock)
@@ -49,8 +49,8 @@ import Testing
   @MainActor @Test func aReleaseOnTheActionsActorBeforeItBeginsWins() async {
     let ran = Recorder<Int>()
     await withTestClock { clock in
-      let engine = Self.engine(clock: clock, ran: ran)
-      await Self.whileTheActionWaitsForTheMainActor(engine) { engine.cancel(release: true) }
+      let shell = Self.shell(clock: clock, ran: ran)
+      await Self.whileTheActionWaitsForTheMainActor(shell) { shell.cancel(release: true) }
       await clock.settle()
       #expect(ran.recorded == [])
       await OperatorHarness.expectNothingLeft(on: clock)

@@ -1,7 +1,7 @@
 @testable import AsyncPacing
 
 /// The machines run on ``TestClock`` instants in the tests, which step them by hand; the
-/// engine feeds them its own ``ElapsedInstant``.
+/// shells feed them their own ``ElapsedInstant``.
 extension TestClock.Instant: PacingInstant {
   /// As `ElapsedInstant`'s: `nil` past the last instant a `Duration` offset can represent.
   public func after(_ duration: Duration) -> Self? {

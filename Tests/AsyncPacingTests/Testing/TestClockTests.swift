@@ -223,6 +223,19 @@ import Testing
     }
   }
 
+  // The deprecated spelling still runs, with its bound: called through a protocol, which its
+  // deprecation does not reach, so that the build stays free of warnings.
+  @Test func runWithTheDeprecatedMaxStepsStillRuns() async {
+    await withTestClock { clock in
+      await withTaskGroup { group in
+        group.addTask { try? await clock.sleep(for: .seconds(3)) }
+        await (clock as any RunningWithMaxSteps).run(maxSteps: 5)
+        #expect(clock.now == .init(offset: .seconds(3)))
+        #expect(clock.pendingSleeperCount == 0)
+      }
+    }
+  }
+
   @Test func aSleepFromAnEscapedTaskIsDiagnosed() async {
     await withKnownIssue {
       await withCheckedTestClock { clock in
@@ -292,3 +305,10 @@ import Testing
     #expect(clock.diagnostics.isEmpty)
   }
 }
+
+/// The deprecated `run(maxSteps:)`, reached without a deprecation warning.
+private protocol RunningWithMaxSteps {
+  func run(maxSteps: Int) async
+}
+
+extension TestClock: RunningWithMaxSteps {}

@@ -1,7 +1,7 @@
 import AsyncPacing
 
-/// Why driving the clock stopped.
-enum DrivingOutcome: Equatable {
+/// Why a run until a condition stopped.
+enum RunOutcome: Equatable {
   /// What the caller waited for happened.
   case done
   /// Nothing more can happen: all work has settled and no sleeper is left on the clock.
@@ -11,16 +11,15 @@ enum DrivingOutcome: Equatable {
 }
 
 extension TestClock {
-  /// Settles, then moves time deadline by deadline, settling after each, until `isDone`, until
-  /// nothing more can happen, or until the next deadline lies past `limit`. `pause`, if given,
-  /// is an instant at which to stop once (time moves there even with no sleeper due) and run
-  /// `atPause`.
-  /// `maxAdvances` bounds how many times time may move, for callers with no step to measure
-  /// the limit in.
-  func drive(
+  /// Runs as ``TestClock/run(maxAdvances:)`` does, settling and then advancing deadline by
+  /// deadline, but until `isDone`, until nothing more can happen, or until the next deadline
+  /// lies past `limit`. `pause`, if given, is an instant at which to stop once (time moves
+  /// there even with no sleeper due) and run `atPause`. `maxAdvances` bounds how many times
+  /// time may move, for callers with no step to measure the limit in.
+  func run(
     until isDone: () -> Bool, through limit: Instant? = nil, maxAdvances: Int = .max,
     pause: Instant? = nil, atPause: () -> Void = {}
-  ) async -> DrivingOutcome {
+  ) async -> RunOutcome {
     var pause = pause
     var advances = 0
     while true {
