@@ -2,7 +2,7 @@
 /// ``AsyncThrottleSequence`` and ``AsyncSampleSequence`` name it as their `Iterator`. Dropping
 /// its last copy cancels the iteration.
 ///
-/// `for await` uses it for you; drive it by hand to take elements one at a time.
+/// `for await` uses it for you; call `next()` yourself to take elements one at a time.
 ///
 /// ```swift
 /// var settled = queries.debounce(for: .milliseconds(300)).makeAsyncIterator()
