@@ -31,54 +31,6 @@ extension TestClock {
     await advanceWork(to: target)
   }
 
-  /// Advances deadline by deadline until no task sleeps on this clock.
-  ///
-  /// - Parameter maxAdvances: how many times time may move to the next deadline before giving
-  ///   up; a loop that sleeps forever (a repeating timer) would otherwise never end. When the
-  ///   bound is hit, the clock records a diagnostic and returns.
-  ///
-  /// ```swift
-  /// save()
-  /// await clock.run()  // to the debounce deadline, and on until nothing sleeps
-  /// let saveCount = await store.saveCount
-  /// #expect(saveCount == 1)
-  /// ```
-  public func run(maxAdvances: Int = 10_000) async {
-    beginManualAdvance()
-    defer { endManualAdvance() }
-    await settleWork()
-    var advances = 0
-    while let next = nextDeadline {
-      guard advances < maxAdvances else {
-        report(
-          """
-          TestClock.run() stopped after \(maxAdvances) advances at \(now) with \
-          \(pendingSleeperCount) sleeper(s) left, the next due at \(next). Likely causes: code \
-          that sleeps in a loop forever (a repeating timer; advance by a bounded duration \
-          instead), or work that escaped the test executor (a `Task.detached`, or a plain \
-          `Task {}` started outside main-actor code) and keeps registering sleeps.
-          """)
-        return
-      }
-      advances += 1
-      await advanceWork(to: next)
-    }
-  }
-
-  /// Advances deadline by deadline until no task sleeps on this clock, at most `maxSteps`
-  /// times.
-  ///
-  /// Its limit counts advances of the clock, not steps of a marble diagram: use
-  /// ``run(maxAdvances:)``.
-  ///
-  /// ```swift
-  /// await clock.run(maxAdvances: 100)  // was: await clock.run(maxSteps: 100)
-  /// ```
-  @available(*, deprecated, renamed: "run(maxAdvances:)")
-  public func run(maxSteps: Int) async {
-    await run(maxAdvances: maxSteps)
-  }
-
   /// Runs all work that can run without moving time.
   ///
   /// That is every job of the test's work: on the test executor, and on the main actor
@@ -160,11 +112,11 @@ extension TestClock {
     }
   }
 
-  private func beginManualAdvance() {
+  func beginManualAdvance() {
     state.withLock { $0.manualAdvanceDepth += 1 }
   }
 
-  private func endManualAdvance() {
+  func endManualAdvance() {
     let waiter = state.withLock { state in
       state.manualAdvanceDepth -= 1
       return state.takeChangeWaiter()
