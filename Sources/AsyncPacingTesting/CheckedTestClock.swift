@@ -27,19 +27,30 @@ import Testing
 /// ```
 ///
 /// The `.testClock` trait does the same for a whole test or suite.
+///
+/// It takes the body and the caller's isolation as `withTestClock` does: the body need not be
+/// `Sendable`, and a `@MainActor` caller makes settling wait for the main actor from the start
+/// (before Swift 6.3, or off Linux). Two things differ, both because the body runs in a child
+/// task so that the guard can cancel it alone: the result must be `Sendable` (a child task's
+/// result crosses into its parent), and the body is `@escaping` (it is handed to that task;
+/// the call returns only after the task ends).
 public func withCheckedTestClock<R: Sendable, E: Error>(
   advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ body: @escaping @Sendable (TestClock) async throws(E) -> R
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: sending @escaping (TestClock) async throws(E) -> R
 ) async throws(E) -> R {
   checkProgressTimeout(progressTimeout, in: "withCheckedTestClock")
+  let handOver = HandOver(body)
   let failuresSeen = LockedFlag()
   var outcome: Result<R, E>?
-  await withKnownIssue(isIntermittent: true) {
+  // A `@MainActor` test is main-actor work in play even before any of it reaches the clock.
+  let startsOnMainActor = isolation === MainActor.shared
+  await withKnownIssue(isIntermittent: true, isolation: isolation) {
     // Observes the body's issues without claiming any: a warning may follow a failure.
     outcome = await runGuarded(
       advancing: advancing, progressTimeout: progressTimeout, sourceLocation: sourceLocation,
-      failuresSeen: failuresSeen, body)
+      startsOnMainActor: startsOnMainActor, failuresSeen: failuresSeen, body: handOver)
   } matching: { issue in
     #if compiler(>=6.3)
       if issue.isFailure { failuresSeen.set() }
@@ -59,10 +70,12 @@ private enum GuardedEvent<R: Sendable, E: Error>: Sendable {
 
 private func runGuarded<R: Sendable, E: Error>(
   advancing: TestClock.Advancing, progressTimeout: Duration, sourceLocation: SourceLocation,
-  failuresSeen: LockedFlag, _ body: @escaping @Sendable (TestClock) async throws(E) -> R
+  startsOnMainActor: Bool, failuresSeen: LockedFlag,
+  body: HandOver<(TestClock) async throws(E) -> R>
 ) async -> Result<R, E> {
   let clock = TestClock(printsDiagnostics: false)
   clock.setTestLocation("\(sourceLocation)")
+  if startsOnMainActor { clock.noteMainActorWork() }
   let stall = StallSignal()
   let session = TestClockSession(
     clock: clock, advancing: advancing, progressTimeout: progressTimeout,
@@ -70,6 +83,9 @@ private func runGuarded<R: Sendable, E: Error>(
   let outcome = await TestClock.$currentInTest.withValue(clock) {
     await withTaskGroup(of: GuardedEvent<R, E>.self) { group -> Result<R, E>? in
       group.addTask(executorPreference: clock.bodyTaskExecutor) {
+        guard let body = body.take() else {
+          preconditionFailure("withCheckedTestClock: the body was handed over twice")
+        }
         // The body has ended once it returns here, on the test executor: a test task waiting
         // for a busy cooperative pool to collect it must not count as ignoring cancellation.
         defer {
@@ -117,6 +133,23 @@ private func runGuarded<R: Sendable, E: Error>(
   }
   guard let outcome else { fatalError("withCheckedTestClock: the body ended without an outcome") }
   return outcome
+}
+
+/// Hands a value that is not `Sendable` to another task, once: the value moves, it is not
+/// shared.
+final class HandOver<Value>: Sendable {
+  private let slot: Mutex<Value?>
+
+  init(_ value: sending Value) {
+    slot = Mutex(value)
+  }
+
+  func take() -> sending Value? {
+    slot.withLock { value in
+      let taken = value.take()
+      return taken
+    }
+  }
 }
 
 /// A flag set from the issue matcher, which may run on any thread.

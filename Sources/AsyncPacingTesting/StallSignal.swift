@@ -1,4 +1,4 @@
-import Dispatch
+import AsyncPacing
 import Synchronization
 
 /// Carries the progress guard's message from its Dispatch thread into the test's task, where
@@ -64,9 +64,7 @@ final class StallSignal: Sendable {
   }
 
   func stopProcessUnlessBodyFinishes(within timeout: Duration, message: String) {
-    let (seconds, attoseconds) = timeout.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+    WallClock.after(timeout) {
       guard !self.state.withLock({ $0.bodyHasFinished }) else { return }
       fatalError(
         message + "\nThe test body then ignored its cancellation for another \(timeout).")

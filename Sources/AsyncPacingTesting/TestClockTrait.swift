@@ -33,6 +33,8 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   /// #expect(TestClockTrait.testClock.progressTimeout == .seconds(30))
   /// ```
   public var progressTimeout: Duration
+  /// Which of several equal traits this is: copies of one trait share it.
+  private let identity = Identity()
 
   /// Always `true`: the trait on a suite reaches the tests of its nested suites.
   ///
@@ -45,8 +47,9 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   /// ```
   public var isRecursive: Bool { true }
 
-  /// A scope for each test case; none for a suite itself, which gets no clock. Swift Testing
-  /// calls it; tests do not.
+  /// A scope for each test case, from the clock trait nearest the test: a test's own trait
+  /// wins over its suite's, which Swift Testing lists first. None for a suite itself, which
+  /// gets no clock. Swift Testing calls it; tests do not.
   ///
   /// ```swift
   /// @Test(.testClock, arguments: [1, 2]) func eachCaseHasItsOwnClock(step: Int) {
@@ -54,11 +57,14 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   /// }
   /// ```
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    testCase == nil ? nil : self
+    guard testCase != nil,
+      let nearest = test.traits.last(where: { $0 is TestClockTrait }) as? TestClockTrait,
+      nearest.identity === identity
+    else { return nil }
+    return self
   }
 
-  /// Runs `function` on a fresh clock, unless a trait nearer to the test provides one. Swift
-  /// Testing calls it around each test case.
+  /// Runs `function` on a fresh clock. Swift Testing calls it around each test case.
   ///
   /// ```swift
   /// @Suite(.testClock) struct Screens {
@@ -68,12 +74,6 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    let clockTraits = test.traits.filter { $0 is TestClockTrait }.count
-    let depth = Self.scopeDepth + 1
-    guard depth >= clockTraits else {
-      try await Self.$scopeDepth.withValue(depth) { try await function() }
-      return
-    }
     // The clock's task group ends before this scope does, so the test function never outlives
     // the call.
     try await withoutActuallyEscaping(function) { function in
@@ -84,8 +84,7 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
     }
   }
 
-  /// How many clock traits around the running test have already been entered.
-  @TaskLocal private static var scopeDepth = 0
+  private final class Identity: Sendable {}
 }
 
 extension Trait where Self == TestClockTrait {

@@ -50,11 +50,7 @@ final class ProgressWatchdog: Sendable {
   /// The pending check holds the watchdog weakly: a test that ended frees its clock at once,
   /// not at the next check.
   private func scheduleCheck() {
-    let (seconds, attoseconds) = checkInterval.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-      [weak self] in self?.check()
-    }
+    WallClock.after(checkInterval) { [weak self] in self?.check() }
   }
 
   private func check() {
@@ -105,5 +101,18 @@ final class CooperativePoolProbe: Sendable {
       return .zero
     }
     return waited
+  }
+}
+
+/// The one wall-clock timer of the progress guard and of what follows a stall: a Dispatch
+/// queue, not a task, so that a test blocking the cooperative pool or the main thread is
+/// still caught.
+package enum WallClock {
+  /// Calls `work` on a Dispatch thread once `delay` of wall-clock time has passed.
+  package static func after(_ delay: Duration, _ work: @escaping @Sendable () -> Void) {
+    let (seconds, attoseconds) = delay.components
+    let nanoseconds = min(seconds, 1 << 32) * 1_000_000_000 + attoseconds / 1_000_000_000
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
   }
 }

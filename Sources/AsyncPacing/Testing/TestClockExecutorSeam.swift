@@ -7,8 +7,9 @@ extension TestClock: ExecutorPreferringClock {
   @usableFromInline
   var sleepsUntilAnyDeadline: Bool { true }
 
+  /// Also what `withCheckedTestClock` tells the clock of a `@MainActor` caller.
   @usableFromInline
-  func noteMainActorWork() {
+  package func noteMainActorWork() {
     testExecutor?.noteMainActorWork()
   }
 
