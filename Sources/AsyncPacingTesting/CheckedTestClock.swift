@@ -10,6 +10,10 @@ import Testing
 ///   the body is cancelled; a body that ignores the cancellation for another
 ///   `progressTimeout` stops the process with the same message.
 /// - Auto-advance's limit ends the test the same way.
+/// - When the body returns, auto-advance stops, the tasks started with
+///   `TestClock.addBackgroundTask(_:)` are cancelled and the clock settles; the
+///   work the body left (sleepers still pending, internal tasks of operators and pacers still
+///   alive) is recorded as one issue naming it, and so is each error a background task threw.
 /// - Each of the clock's `diagnostics` is recorded as an issue at the
 ///   end, and not printed.
 /// - When the test failed after moving time on a clock no sleep ever reached, a warning asks
@@ -93,13 +97,26 @@ private func runGuarded<R: Sendable, E: Error>(
           stall.bodyFinished()
         }
         // `withValue` does not carry a typed error: the outcome comes back as a value.
-        return await TestClock.$enclosing.withValue(clock) { () async -> GuardedEvent<R, E> in
+        let event = await TestClock.$enclosing.withValue(clock) {
+          () async -> GuardedEvent<R, E> in
           do throws(E) {
             return .body(.success(try await body(clock)))
           } catch {
             return .body(.failure(error))
           }
         }
+        // A body cancelled by the guard (or with the test) has failed already.
+        guard !Task.isCancelled else { return event }
+        let leftovers = await session.endBodyCheckingLeftovers()
+        for failure in leftovers.backgroundFailures {
+          Issue.record(
+            Comment(rawValue: "A background task of the test threw \(failure)"),
+            sourceLocation: sourceLocation)
+        }
+        if let report = leftovers.report {
+          Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+        }
+        return event
       }
       group.addTask { .stalled(await stall.wait()) }
       var outcome: Result<R, E>?
@@ -161,11 +178,11 @@ final class LockedFlag: Sendable {
 
 extension TestClock {
   /// The clock of the running test, under the `.testClock` trait or inside
-  /// ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:_:)``.
+  /// ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:isolation:_:)``.
   @TaskLocal static var currentInTest: TestClock?
 
   /// The clock of the running test, under the `.testClock` trait (or inside
-  /// ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:_:)``). Reading it
+  /// ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:isolation:_:)``). Reading it
   /// anywhere else stops the process with a message saying so.
   ///
   /// ```swift

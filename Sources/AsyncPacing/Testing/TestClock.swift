@@ -59,13 +59,15 @@ public final class TestClock: Clock, Sendable {
     var mainActorAnswers = 0
     /// Public `advance`, `run` and `settle` calls in progress: auto-advance waits for them.
     var manualAdvanceDepth = 0
-    /// Moves on each registered sleep and each end of a manual advance, so that auto-advance, waiting
-    /// for either, misses none.
+    /// Moves on each registered sleep and each end of a manual advance, so that auto-advance,
+    /// waiting for either, misses none.
     var changeGeneration = 0
     var changeWaiter: UnsafeContinuation<Void, Never>?
     var changeWaitIsCancelled = false
     /// Where the test using the clock is, for reports after its body returned.
     var testLocation: String?
+    /// Work the test started to outlive its body (see `addBackgroundTask(_:)`).
+    var background = BackgroundWork()
   }
 
   let state: LockedState<State>

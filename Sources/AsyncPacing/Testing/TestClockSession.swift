@@ -4,6 +4,7 @@ package final class TestClockSession: Sendable {
   private let clock: TestClock
   private let watchdog: ProgressWatchdog
   private let advancer: Task<Void, Never>?
+  private let holds: GuardHolds
 
   package init(
     clock: TestClock, advancing: TestClock.Advancing, progressTimeout: Duration,
@@ -18,31 +19,77 @@ package final class TestClockSession: Sendable {
       })
     self.watchdog = watchdog
     if let limit = advancing.maxAdvancesWithoutProgress, let executor = clock.testExecutor {
+      let holds = GuardHolds([.body, .autoAdvance], watchdog: watchdog)
+      self.holds = holds
       advancer = Task(executorPreference: executor) {
         await clock.autoAdvance(maxAdvancesWithoutProgress: limit) { message in
           failure.report(message)
         }
-        // Auto-advance can be stuck in settling (a main actor that does not answer) when the
-        // body ends: the guard watches until it has stopped.
-        watchdog.stop()
+        holds.release(.autoAdvance)
       }
     } else {
+      holds = GuardHolds([.body], watchdog: watchdog)
       advancer = nil
     }
   }
 
-  /// The body returned: the guard stops with auto-advance, or at once without it. Called where
-  /// the body returns, so that a test task slow to collect the result (a busy cooperative pool)
-  /// is no stall.
+  /// The body returned: auto-advance stops, and the guard stops once it has. Called where the
+  /// body returns, so that a test task slow to collect the result (a busy cooperative pool) is
+  /// no stall.
   package func bodyEnded() {
     clock.bodyReturned()
-    if let advancer { advancer.cancel() } else { watchdog.stop() }
+    advancer?.cancel()
+    holds.release(.body)
+  }
+
+  /// The body returned, and what it left is to be checked: auto-advance stops first (it must
+  /// not move time for leftovers), the background tasks are cancelled, and the clock settles,
+  /// all under the guard. Then the body has ended.
+  package func endBodyCheckingLeftovers() async -> TestLeftovers {
+    advancer?.cancel()
+    await advancer?.value
+    let backgroundFailures = await clock.endBackgroundTasks()
+    await clock.settle()
+    let leftovers = TestLeftovers(
+      report: clock.leftoverReport(), backgroundFailures: backgroundFailures)
+    bodyEnded()
+    return leftovers
   }
 
   /// Ends the session; returns once auto-advance has stopped.
   package func end() async {
     bodyEnded()
     await advancer?.value
+  }
+}
+
+/// What a test left when its body returned: `report` names the work still pending (`nil` for
+/// none), `backgroundFailures` what its background tasks threw.
+package struct TestLeftovers: Sendable {
+  package var report: String?
+  package var backgroundFailures: [String]
+}
+
+/// Who keeps the guard watching: the body until it has ended, and auto-advance until it has
+/// stopped, since it can be stuck in settling (a main actor that does not answer) after the body
+/// ended. The guard stops when the last lets go.
+private final class GuardHolds: Sendable {
+  enum Holder: Hashable, Sendable {
+    case body
+    case autoAdvance
+  }
+
+  private let remaining: LockedState<Set<Holder>>
+  private let watchdog: ProgressWatchdog
+
+  init(_ holders: Set<Holder>, watchdog: ProgressWatchdog) {
+    remaining = LockedState(holders)
+    self.watchdog = watchdog
+  }
+
+  func release(_ holder: Holder) {
+    let isLast = remaining.withLock { $0.remove(holder) != nil && $0.isEmpty }
+    if isLast { watchdog.stop() }
   }
 }
 

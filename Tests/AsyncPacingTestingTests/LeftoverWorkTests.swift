@@ -1,0 +1,100 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Foundation  // ProcessInfo: the run count of the teardown test
+import Synchronization
+import Testing
+
+/// Under `withCheckedTestClock` and the `.testClock` trait, work the body leaves behind fails
+/// the test, naming it; work started with `addBackgroundTask` is cancelled instead, and what it
+/// throws is reported.
+@Suite struct LeftoverWorkTests {
+  @Test func aSleeperLeftBehindFailsTheTestNamingIt() async {
+    await withKnownIssue {
+      await withCheckedTestClock { clock in
+        let timer = Task(executorPreference: clock.taskExecutor) {
+          try? await clock.sleep(for: .seconds(5))
+        }
+        await clock.advance(by: .seconds(1))
+        _ = timer  // neither awaited nor cancelled
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("left work behind") && text.contains("a sleep on the test clock")
+        && text.contains("due at +5s")
+    }
+  }
+
+  @Test func aPacerStillHoldingAValueIsLeftoverWork() async {
+    let kept = Shared<Debouncer<Int>?>(nil)
+    await withKnownIssue {
+      await withCheckedTestClock { clock in
+        let save = Debouncer(for: .seconds(1), clock: clock) { (_: Int) in }
+        save(1)
+        kept.set(save)  // outlives the body, its value still pending
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("due at +1s") && text.contains("internal task(s)")
+    }
+    kept.set(nil)
+  }
+
+  @Test func theSameWorkInTheBackgroundPassesAndIsCancelled() async {
+    let ended = Shared<Bool?>(nil)
+    await withCheckedTestClock { clock in
+      clock.addBackgroundTask {
+        do {
+          while true { try await clock.sleep(for: .seconds(5)) }
+        } catch {
+          ended.set(error is CancellationError)
+          throw error
+        }
+      }
+      await clock.advance(by: .seconds(12))
+      #expect(clock.pendingSleeperCount == 1)
+    }
+    #expect(ended.value == true)
+  }
+
+  struct RefreshFailed: Error {}
+
+  @Test func aFailureInsideBackgroundWorkIsReported() async {
+    await withKnownIssue {
+      await withCheckedTestClock { clock in
+        clock.addBackgroundTask {
+          try await clock.sleep(for: .seconds(1))
+          throw RefreshFailed()
+        }
+        await clock.advance(by: .seconds(1))
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("background task of the test threw")
+    }
+  }
+
+  /// An iterator dropped as the body returns is still tearing down (its reader and timer end on
+  /// the executor): that is no leftover. `ASYNCPACING_RANDOM_RUNS` sets the count.
+  @Test func anIteratorBeingTornDownAsTheBodyReturnsIsNoLeftover() async {
+    let runs =
+      ProcessInfo.processInfo.environment["ASYNCPACING_RANDOM_RUNS"].flatMap { Int($0) } ?? 200
+    for _ in 0..<runs {
+      await withCheckedTestClock { clock in
+        let (queries, typing) = AsyncStream.makeStream(of: String.self)
+        var settled = queries.debounce(for: .milliseconds(300), clock: clock).makeAsyncIterator()
+        typing.yield("a")
+        async let advanced: Void = clock.advance(by: .milliseconds(300))
+        _ = await settled.next()
+        await advanced
+        typing.yield("b")  // pending when the body returns and the iterator goes
+      }
+    }
+  }
+}
+
+/// A value tasks set and the test reads.
+final class Shared<Value: Sendable>: Sendable {
+  private let storage: Mutex<Value>
+  init(_ value: Value) { storage = Mutex(value) }
+  func set(_ value: Value) { storage.withLock { $0 = value } }
+  var value: Value { storage.withLock { $0 } }
+}
