@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Testing
 
 @testable import AsyncPacing
@@ -18,6 +19,7 @@ import Testing
     // The same instant reached by one sleep or by two: the consumer's sleeps resume before or
     // after the operator's timer, and the result must not depend on which.
     for split in [false, true] {
+      // Plain form: a fresh clock for each split, and the trait gives a test only one.
       let actual = await withTestClock { clock in
         let (upstream, feed) = AsyncStream.makeStream(of: String.self)
         let settled = upstream.debounce(for: .seconds(1), clock: clock)
@@ -71,23 +73,22 @@ import Testing
     #expect(Marble.render(actual) == "ac-|")
   }
 
-  @Test func aNonThrowingUpstreamGivesANonThrowingSequence() async {
-    await withTestClock { clock in
-      let (upstream, feed) = AsyncStream.makeStream(of: Int.self)
-      let debounced = upstream.debounce(for: .seconds(1), clock: clock)
-      async let collected: [Int] = {
-        var values: [Int] = []
-        for await value in debounced { values.append(value) }  // no `try`
-        return values
-      }()
-      feed.yield(1)
-      feed.yield(2)
-      await clock.advance(by: .seconds(1))
-      feed.yield(3)
-      feed.finish()
-      #expect(await collected == [2, 3])
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+  @Test(.testClock) func aNonThrowingUpstreamGivesANonThrowingSequence() async {
+    let clock = TestClock.current
+    let (upstream, feed) = AsyncStream.makeStream(of: Int.self)
+    let debounced = upstream.debounce(for: .seconds(1), clock: clock)
+    async let collected: [Int] = {
+      var values: [Int] = []
+      for await value in debounced { values.append(value) }  // no `try`
+      return values
+    }()
+    feed.yield(1)
+    feed.yield(2)
+    await clock.advance(by: .seconds(1))
+    feed.yield(3)
+    feed.finish()
+    #expect(await collected == [2, 3])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   @Test func theOutputsFailureIsTheUpstreams() {

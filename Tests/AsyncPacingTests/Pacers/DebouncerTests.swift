@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Dispatch
 import Testing
 
@@ -39,171 +40,162 @@ import Testing
         == "-a--b")
   }
 
-  @Test func cancelNeverRunsThePendingValueAndTheDebouncerStaysUsable() async {
-    await withTestClock { clock in
-      let ran = Recorder<String>()
+  @Test(.testClock) func cancelNeverRunsThePendingValueAndTheDebouncerStaysUsable() async {
+    let clock = TestClock.current
+    let ran = Recorder<String>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+      ran.record(value)
+    }
+    debouncer.send("a")
+    await clock.advance(by: .milliseconds(500))
+    debouncer.cancel()
+    await clock.advance(by: .seconds(5))
+    #expect(ran.recorded == [])
+    debouncer.send("b")
+    await clock.advance(by: .seconds(1))
+    #expect(ran.recorded == ["b"])
+    await OperatorHarness.expectNothingLeft(on: clock)
+  }
+
+  @Test(.testClock) func cancelCancelsTheRunningActionAndTheNextWaitsForItToReturn() async {
+    let clock = TestClock.current
+    let log = Recorder<String>()
+    let probe = ConcurrencyProbe()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+      await probe.during {
+        log.record("start \(value) at \(clock.now)")
+        // Ignores cancellation for 2 steps, then notices it.
+        try? await clock.sleep(for: .seconds(2))
+        log.record("\(value) saw cancel: \(Task.isCancelled)")
+      }
+    }
+    debouncer.send("a")
+    await clock.advance(by: .seconds(1))  // a starts at +1s
+    debouncer.cancel()  // the sleep is cancelled at once
+    debouncer.send("b")
+    await clock.advance(by: .seconds(4))
+    #expect(
+      log.recorded == [
+        "start a at +1s", "a saw cancel: true", "start b at +2s", "b saw cancel: false",
+      ]
+    )
+    #expect(probe.maximum == 1)
+    await OperatorHarness.expectNothingLeft(on: clock)
+  }
+
+  @Test(.testClock) func flushRunsThePendingValueNowAndDoesNothingWithoutOne() async {
+    let clock = TestClock.current
+    let ran = Recorder<String>()
+    let debouncer = Debouncer(for: .seconds(10), clock: clock) { (value: String) in
+      ran.record("\(value) at \(clock.now)")
+    }
+    debouncer.flush()
+    await clock.advance(by: .seconds(1))
+    debouncer.send("a")
+    debouncer.flush()
+    await clock.advance(by: .seconds(20))
+    debouncer.flush()
+    await clock.advance(by: .seconds(1))
+    #expect(ran.recorded == ["a at +1s"])
+    await OperatorHarness.expectNothingLeft(on: clock)
+  }
+
+  @Test(.testClock) func flushWhileTheActionRunsRunsWhenItReturns() async {
+    let clock = TestClock.current
+    let ran = Recorder<String>()
+    let debouncer = Debouncer(for: .seconds(10), clock: clock) { (value: String) in
+      ran.record("\(value) at \(clock.now)")
+      try? await clock.sleep(for: .seconds(3))
+    }
+    debouncer.send("a")
+    debouncer.flush()  // a runs from 0 to 3
+    await clock.advance(by: .seconds(1))
+    debouncer.send("b")
+    debouncer.flush()  // due at 1, runs when a returns
+    await clock.advance(by: .seconds(10))
+    #expect(ran.recorded == ["a at +0s", "b at +3s"])
+    await OperatorHarness.expectNothingLeft(on: clock)
+  }
+
+  @Test(.testClock) func releasingTheDebouncerMidBurstNeverCallsBack() async {
+    let clock = TestClock.current
+    let ran = Recorder<String>()
+    do {
       let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
         ran.record(value)
       }
       debouncer.send("a")
       await clock.advance(by: .milliseconds(500))
-      debouncer.cancel()
-      await clock.advance(by: .seconds(5))
-      #expect(ran.recorded == [])
-      debouncer.send("b")
-      await clock.advance(by: .seconds(1))
-      #expect(ran.recorded == ["b"])
-      await OperatorHarness.expectNothingLeft(on: clock)
     }
+    await clock.advance(by: .seconds(5))
+    #expect(ran.recorded == [])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @Test func cancelCancelsTheRunningActionAndTheNextWaitsForItToReturn() async {
-    await withTestClock { clock in
-      let log = Recorder<String>()
-      let probe = ConcurrencyProbe()
-      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
-        await probe.during {
-          log.record("start \(value) at \(clock.now)")
-          // Ignores cancellation for 2 steps, then notices it.
-          try? await clock.sleep(for: .seconds(2))
-          log.record("\(value) saw cancel: \(Task.isCancelled)")
-        }
+  @Test(.testClock) func releasingTheDebouncerCancelsTheRunningAction() async {
+    let clock = TestClock.current
+    let log = Recorder<String>()
+    do {
+      let debouncer = Debouncer(for: .zero, clock: clock) { (value: String) in
+        try? await clock.sleep(for: .seconds(10))
+        log.record("\(value) cancelled: \(Task.isCancelled)")
       }
       debouncer.send("a")
-      await clock.advance(by: .seconds(1))  // a starts at +1s
-      debouncer.cancel()  // the sleep is cancelled at once
-      debouncer.send("b")
-      await clock.advance(by: .seconds(4))
-      #expect(
-        log.recorded == [
-          "start a at +1s", "a saw cancel: true", "start b at +2s", "b saw cancel: false",
-        ]
-      )
-      #expect(probe.maximum == 1)
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
-  }
-
-  @Test func flushRunsThePendingValueNowAndDoesNothingWithoutOne() async {
-    await withTestClock { clock in
-      let ran = Recorder<String>()
-      let debouncer = Debouncer(for: .seconds(10), clock: clock) { (value: String) in
-        ran.record("\(value) at \(clock.now)")
-      }
-      debouncer.flush()
       await clock.advance(by: .seconds(1))
-      debouncer.send("a")
-      debouncer.flush()
-      await clock.advance(by: .seconds(20))
-      debouncer.flush()
-      await clock.advance(by: .seconds(1))
-      #expect(ran.recorded == ["a at +1s"])
-      await OperatorHarness.expectNothingLeft(on: clock)
     }
+    await clock.settle()
+    #expect(log.recorded == ["a cancelled: true"])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @Test func flushWhileTheActionRunsRunsWhenItReturns() async {
-    await withTestClock { clock in
-      let ran = Recorder<String>()
-      let debouncer = Debouncer(for: .seconds(10), clock: clock) { (value: String) in
-        ran.record("\(value) at \(clock.now)")
-        try? await clock.sleep(for: .seconds(3))
-      }
-      debouncer.send("a")
-      debouncer.flush()  // a runs from 0 to 3
-      await clock.advance(by: .seconds(1))
-      debouncer.send("b")
-      debouncer.flush()  // due at 1, runs when a returns
-      await clock.advance(by: .seconds(10))
-      #expect(ran.recorded == ["a at +0s", "b at +3s"])
-      await OperatorHarness.expectNothingLeft(on: clock)
+  @Test(.testClock) func aBurstStartsTwoTasksAndNoneIsLeftWhenIdle() async {
+    let clock = TestClock.current
+    let ran = Recorder<Int>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
+      ran.record(value)
     }
+    for value in 0..<1000 {
+      debouncer.send(value)
+      await clock.advance(by: .milliseconds(10))
+    }
+    await clock.advance(by: .seconds(1))
+    #expect(ran.recorded == [999])
+    #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
+    #expect(clock.internalTasks.liveCount == 0)
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @Test func releasingTheDebouncerMidBurstNeverCallsBack() async {
-    await withTestClock { clock in
-      let ran = Recorder<String>()
-      do {
-        let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
-          ran.record(value)
-        }
-        debouncer.send("a")
-        await clock.advance(by: .milliseconds(500))
-      }
-      await clock.advance(by: .seconds(5))
-      #expect(ran.recorded == [])
-      await OperatorHarness.expectNothingLeft(on: clock)
+  @Test(.testClock) func voidDebouncersTakeSignals() async {
+    let clock = TestClock.current
+    let taps = Recorder<TestClock.Instant>()
+    let tap = Debouncer(for: .seconds(1), edges: .leading, clock: clock) {
+      taps.record(clock.now)
     }
+    tap.send()
+    tap()
+    await clock.advance(by: .seconds(1))
+    tap()
+    await clock.settle()
+    #expect(taps.recorded == [.init(), .init(offset: .seconds(1))])
   }
 
-  @Test func releasingTheDebouncerCancelsTheRunningAction() async {
-    await withTestClock { clock in
-      let log = Recorder<String>()
-      do {
-        let debouncer = Debouncer(for: .zero, clock: clock) { (value: String) in
-          try? await clock.sleep(for: .seconds(10))
-          log.record("\(value) cancelled: \(Task.isCancelled)")
-        }
-        debouncer.send("a")
-        await clock.advance(by: .seconds(1))
-      }
-      await clock.settle()
-      #expect(log.recorded == ["a cancelled: true"])
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
-  }
-
-  @Test func aBurstStartsTwoTasksAndNoneIsLeftWhenIdle() async {
-    await withTestClock { clock in
-      let ran = Recorder<Int>()
-      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
-        ran.record(value)
-      }
-      for value in 0..<1000 {
-        debouncer.send(value)
-        await clock.advance(by: .milliseconds(10))
-      }
-      await clock.advance(by: .seconds(1))
-      #expect(ran.recorded == [999])
-      #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
-      #expect(clock.internalTasks.liveCount == 0)
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
-  }
-
-  @Test func voidDebouncersTakeSignals() async {
-    await withTestClock { clock in
-      let taps = Recorder<TestClock.Instant>()
-      let tap = Debouncer(for: .seconds(1), edges: .leading, clock: clock) {
-        taps.record(clock.now)
-      }
-      tap.send()
-      tap()
-      await clock.advance(by: .seconds(1))
-      tap()
-      await clock.settle()
-      #expect(taps.recorded == [.init(), .init(offset: .seconds(1))])
-    }
-  }
-
-  @Test func sendWorksFromManyThreadsAtOnce() async {
+  @Test(.testClock(progressTimeout: .seconds(300))) func sendWorksFromManyThreadsAtOnce() async {
     // The body holds the executor on purpose while four threads send; under ThreadSanitizer
     // on two busy cores that took more than the default 30 s guard.
-    await withTestClock(progressTimeout: .seconds(300)) { clock in
-      let ran = Recorder<Int>()
-      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
-        ran.record(value)
-      }
-      // Four real threads send at once; time stands still meanwhile, so all are one burst.
-      DispatchQueue.concurrentPerform(iterations: 4) { thread in
-        for value in 0..<2_500 { debouncer.send(thread * 2_500 + value) }
-      }
-      debouncer.send(-1)  // the last value sent
-      await clock.advance(by: .seconds(1))
-      #expect(ran.recorded == [-1])
-      #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
-      await OperatorHarness.expectNothingLeft(on: clock)
+    let clock = TestClock.current
+    let ran = Recorder<Int>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
+      ran.record(value)
     }
+    // Four real threads send at once; time stands still meanwhile, so all are one burst.
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for value in 0..<2_500 { debouncer.send(thread * 2_500 + value) }
+    }
+    debouncer.send(-1)  // the last value sent
+    await clock.advance(by: .seconds(1))
+    #expect(ran.recorded == [-1])
+    #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
 }

@@ -1,9 +1,10 @@
+import AsyncPacingTesting
 import Testing
 
 @testable import AsyncPacing
 
 /// Interleavings found in review, pinned down.
-@Suite struct PacerCancellationRaceTests {
+@Suite(.testClock) struct PacerCancellationRaceTests {
   private typealias Shell = PacerShell<
     FixedDebounceMachine<Int, ElapsedInstant<Duration>>, TestClock
   >
@@ -33,80 +34,75 @@ import Testing
   }
 
   @MainActor @Test func aCancelOnTheActionsActorBeforeItBeginsWins() async {
+    let clock = TestClock.current
     let ran = Recorder<Int>()
-    await withTestClock { clock in
-      let shell = Self.shell(clock: clock, ran: ran)
-      await Self.whileTheActionWaitsForTheMainActor(shell) { shell.cancel() }
-      await clock.settle()
-      #expect(ran.recorded == [])
-      shell.send(2)  // still usable
-      await clock.settle()
-      #expect(ran.recorded == [2])
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+    let shell = Self.shell(clock: clock, ran: ran)
+    Self.whileTheActionWaitsForTheMainActor(shell) { shell.cancel() }
+    await clock.settle()
+    #expect(ran.recorded == [])
+    shell.send(2)  // still usable
+    await clock.settle()
+    #expect(ran.recorded == [2])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   @MainActor @Test func aReleaseOnTheActionsActorBeforeItBeginsWins() async {
+    let clock = TestClock.current
     let ran = Recorder<Int>()
-    await withTestClock { clock in
-      let shell = Self.shell(clock: clock, ran: ran)
-      await Self.whileTheActionWaitsForTheMainActor(shell) { shell.cancel(release: true) }
-      await clock.settle()
-      #expect(ran.recorded == [])
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+    let shell = Self.shell(clock: clock, ran: ran)
+    Self.whileTheActionWaitsForTheMainActor(shell) { shell.cancel(release: true) }
+    await clock.settle()
+    #expect(ran.recorded == [])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   /// Two values due at one instant (send, send, flush): the second start opens a window too,
   /// so the value after it keeps the spacing.
   @Test func everyStartOpensAThrottlerWindow() async {
-    await withTestClock { clock in
-      let ran = Recorder<String>()
-      let throttler = Throttler(for: .seconds(3), clock: clock) { (value: String) in
-        ran.record("\(value) at \(clock.now)")
-        try? await clock.sleep(for: .seconds(2))
-      }
-      throttler.send("a")
-      throttler.send("b")
-      throttler.flush()  // b is due at 0 too
-      await clock.advance(to: .init(offset: .milliseconds(2500)))
-      throttler.send("c")  // in b's window [2, 5)
-      await clock.advance(by: .seconds(10))
-      #expect(ran.recorded == ["a at +0s", "b at +2s", "c at +5s"])
-      await OperatorHarness.expectNothingLeft(on: clock)
+    let clock = TestClock.current
+    let ran = Recorder<String>()
+    let throttler = Throttler(for: .seconds(3), clock: clock) { (value: String) in
+      ran.record("\(value) at \(clock.now)")
+      try? await clock.sleep(for: .seconds(2))
     }
+    throttler.send("a")
+    throttler.send("b")
+    throttler.flush()  // b is due at 0 too
+    await clock.advance(to: .init(offset: .milliseconds(2500)))
+    throttler.send("c")  // in b's window [2, 5)
+    await clock.advance(by: .seconds(10))
+    #expect(ran.recorded == ["a at +0s", "b at +2s", "c at +5s"])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   /// Found in review: a cancel while a long action ran left the idle timer task waiting.
   @Test func aCancelDuringALongActionEndsTheBurst() async {
-    await withTestClock { clock in
-      let ran = Recorder<Int>()
-      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
-        ran.record(value)
-        try? await clock.sleep(for: .seconds(5))
-      }
-      debouncer.send(1)
-      await clock.advance(by: .seconds(2))  // the action sleeps
-      debouncer.cancel()
-      await OperatorHarness.expectNothingLeft(on: clock)
-      #expect(ran.recorded == [1])
-      withExtendedLifetime(debouncer) {}
+    let clock = TestClock.current
+    let ran = Recorder<Int>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
+      ran.record(value)
+      try? await clock.sleep(for: .seconds(5))
     }
+    debouncer.send(1)
+    await clock.advance(by: .seconds(2))  // the action sleeps
+    debouncer.cancel()
+    await OperatorHarness.expectNothingLeft(on: clock)
+    #expect(ran.recorded == [1])
+    withExtendedLifetime(debouncer) {}
   }
 
   /// A flush leaves no timer sleeping toward the deadline it made pointless.
   @Test func aFlushEndsTheBurstWithoutWaitingForTheOldDeadline() async {
-    await withTestClock { clock in
-      let ran = Recorder<Int>()
-      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
-        ran.record(value)
-      }
-      debouncer.send(1)
-      debouncer.flush()
-      await OperatorHarness.expectNothingLeft(on: clock)
-      #expect(ran.recorded == [1])
-      #expect(clock.now == TestClock.Instant())
-      withExtendedLifetime(debouncer) {}
+    let clock = TestClock.current
+    let ran = Recorder<Int>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: Int) in
+      ran.record(value)
     }
+    debouncer.send(1)
+    debouncer.flush()
+    await OperatorHarness.expectNothingLeft(on: clock)
+    #expect(ran.recorded == [1])
+    #expect(clock.now == TestClock.Instant())
+    withExtendedLifetime(debouncer) {}
   }
 }

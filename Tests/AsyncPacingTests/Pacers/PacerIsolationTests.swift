@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Testing
 
 @testable import AsyncPacing
@@ -43,37 +44,34 @@ private func makeNonisolatedThrottler(clock: TestClock, ranOnTestExecutor: Recor
   func queryChanged(_ query: String) { search?.send(query) }
 }
 
-@Suite struct PacerIsolationTests {
+@Suite(.testClock) struct PacerIsolationTests {
   @MainActor @Test func aClosureWrittenInAMainActorInitializerRunsOnTheMainActor() async {
-    await withTestClock { clock in
-      let model = await SearchModel(clock: clock)
-      await model.queryChanged("swift")
-      await clock.advance(by: .milliseconds(300))
-      #expect(await model.results == ["SWIFT"])
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+    let clock = TestClock.current
+    let model = SearchModel(clock: clock)
+    model.queryChanged("swift")
+    await clock.advance(by: .milliseconds(300))
+    #expect(model.results == ["SWIFT"])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   @MainActor @Test func anActionWrittenOnTheMainActorRunsThere() async {
+    let clock = TestClock.current
     let model = MainActorModel()
-    await withTestClock { clock in
-      let debouncer = await makeMainActorDebouncer(clock: clock, model: model)
-      debouncer.send(1)
-      debouncer.send(2)
-      await clock.advance(by: .seconds(1))
-      #expect(await model.values == [2])
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+    let debouncer = makeMainActorDebouncer(clock: clock, model: model)
+    debouncer.send(1)
+    debouncer.send(2)
+    await clock.advance(by: .seconds(1))
+    #expect(model.values == [2])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   @Test func aNonisolatedActionRunsOffTheMainActor() async {
-    await withTestClock { clock in
-      let ranOnTestExecutor = Recorder<Bool>()
-      let throttler = makeNonisolatedThrottler(clock: clock, ranOnTestExecutor: ranOnTestExecutor)
-      throttler.send(1)
-      await clock.advance(by: .seconds(1))
-      #expect(ranOnTestExecutor.recorded == [true])
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+    let clock = TestClock.current
+    let ranOnTestExecutor = Recorder<Bool>()
+    let throttler = makeNonisolatedThrottler(clock: clock, ranOnTestExecutor: ranOnTestExecutor)
+    throttler.send(1)
+    await clock.advance(by: .seconds(1))
+    #expect(ranOnTestExecutor.recorded == [true])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 }

@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Dispatch
 import Testing
 
@@ -34,77 +35,73 @@ import Testing
     #expect(starts == "a----c----h----j")
   }
 
-  @Test func twoStartsAreNeverCloserThanTheInterval() async {
-    await withTestClock { clock in
-      let starts = Recorder<Duration>()
-      let throttler = Throttler(for: .seconds(3), clock: clock) { (_: Int) in
-        starts.record(clock.now.offset)
-        try? await clock.sleep(for: .seconds(2))
-      }
-      var random = SplitMix64(seed: 42)
-      for value in 0..<300 {
-        throttler.send(value)
-        await clock.advance(by: .milliseconds(Int(random.next() % 900)))
-      }
-      await clock.advance(by: .seconds(10))
-      let gaps = zip(starts.recorded.dropFirst(), starts.recorded).map { $0 - $1 }
-      #expect(gaps.allSatisfy { $0 >= .seconds(3) }, "\(gaps)")
-      #expect(starts.recorded.count > 10)
-      await OperatorHarness.expectNothingLeft(on: clock)
+  @Test(.testClock) func twoStartsAreNeverCloserThanTheInterval() async {
+    let clock = TestClock.current
+    let starts = Recorder<Duration>()
+    let throttler = Throttler(for: .seconds(3), clock: clock) { (_: Int) in
+      starts.record(clock.now.offset)
+      try? await clock.sleep(for: .seconds(2))
     }
+    var random = SplitMix64(seed: 42)
+    for value in 0..<300 {
+      throttler.send(value)
+      await clock.advance(by: .milliseconds(Int(random.next() % 900)))
+    }
+    await clock.advance(by: .seconds(10))
+    let gaps = zip(starts.recorded.dropFirst(), starts.recorded).map { $0 - $1 }
+    #expect(gaps.allSatisfy { $0 >= .seconds(3) }, "\(gaps)")
+    #expect(starts.recorded.count > 10)
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @Test func theLastValueAlwaysRuns() async {
-    await withTestClock { clock in
-      let ran = Recorder<Int>()
-      let throttler = Throttler(for: .milliseconds(250), clock: clock) { (value: Int) in
-        ran.record(value)
-      }
-      for value in 1...100 {
-        throttler.send(value)
-        await clock.advance(by: .milliseconds(7))
-      }
-      await clock.advance(by: .seconds(1))
-      #expect(ran.recorded.first == 1)
-      #expect(ran.recorded.last == 100)
-      #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
-      await OperatorHarness.expectNothingLeft(on: clock)
+  @Test(.testClock) func theLastValueAlwaysRuns() async {
+    let clock = TestClock.current
+    let ran = Recorder<Int>()
+    let throttler = Throttler(for: .milliseconds(250), clock: clock) { (value: Int) in
+      ran.record(value)
     }
+    for value in 1...100 {
+      throttler.send(value)
+      await clock.advance(by: .milliseconds(7))
+    }
+    await clock.advance(by: .seconds(1))
+    #expect(ran.recorded.first == 1)
+    #expect(ran.recorded.last == 100)
+    #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @Test func cancelDropsTheCandidateKeepsTheWindowAndStaysUsable() async {
-    await withTestClock { clock in
-      let ran = Recorder<String>()
-      let throttler = Throttler(for: .seconds(3), clock: clock) { (value: String) in
-        ran.record("\(value) at \(clock.now)")
-      }
-      throttler.send("a")  // runs at 0, window [0, 3)
-      await clock.advance(by: .seconds(1))
-      throttler.send("b")
-      throttler.cancel()  // b never runs
-      await clock.advance(by: .seconds(1))
-      throttler.send("c")  // the window is kept: c waits for its end
-      await clock.advance(by: .seconds(5))
-      #expect(ran.recorded == ["a at +0s", "c at +3s"])
-      await OperatorHarness.expectNothingLeft(on: clock)
+  @Test(.testClock) func cancelDropsTheCandidateKeepsTheWindowAndStaysUsable() async {
+    let clock = TestClock.current
+    let ran = Recorder<String>()
+    let throttler = Throttler(for: .seconds(3), clock: clock) { (value: String) in
+      ran.record("\(value) at \(clock.now)")
     }
+    throttler.send("a")  // runs at 0, window [0, 3)
+    await clock.advance(by: .seconds(1))
+    throttler.send("b")
+    throttler.cancel()  // b never runs
+    await clock.advance(by: .seconds(1))
+    throttler.send("c")  // the window is kept: c waits for its end
+    await clock.advance(by: .seconds(5))
+    #expect(ran.recorded == ["a at +0s", "c at +3s"])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @Test func flushRunsTheCandidateNowIgnoringTheSpacing() async {
-    await withTestClock { clock in
-      let ran = Recorder<String>()
-      let throttler = Throttler(for: .seconds(3), clock: clock) { (value: String) in
-        ran.record("\(value) at \(clock.now)")
-      }
-      throttler.flush()
-      throttler.send("a")
-      await clock.advance(by: .seconds(1))
-      throttler.send("b")
-      throttler.flush()
-      await clock.advance(by: .seconds(10))
-      #expect(ran.recorded == ["a at +0s", "b at +1s"])
-      await OperatorHarness.expectNothingLeft(on: clock)
+  @Test(.testClock) func flushRunsTheCandidateNowIgnoringTheSpacing() async {
+    let clock = TestClock.current
+    let ran = Recorder<String>()
+    let throttler = Throttler(for: .seconds(3), clock: clock) { (value: String) in
+      ran.record("\(value) at \(clock.now)")
     }
+    throttler.flush()
+    throttler.send("a")
+    await clock.advance(by: .seconds(1))
+    throttler.send("b")
+    throttler.flush()
+    await clock.advance(by: .seconds(10))
+    #expect(ran.recorded == ["a at +0s", "b at +1s"])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   @Test func theReplaceOptionCancelsTheRunningAction() async {
@@ -114,44 +111,42 @@ import Testing
         == "a--c")
   }
 
-  @Test func releasingTheThrottlerMidBurstNeverCallsBack() async {
-    await withTestClock { clock in
-      let ran = Recorder<Int>()
-      do {
-        let throttler = Throttler(for: .seconds(1), clock: clock) { (value: Int) in
-          ran.record(value)
-        }
-        throttler.send(1)
-        throttler.send(2)
-        await clock.settle()
-      }
-      await clock.advance(by: .seconds(5))
-      #expect(ran.recorded == [1])
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
-  }
-
-  @Test func sendWorksFromManyThreadsAtOnce() async {
-    // The body holds the executor on purpose while four threads send; under ThreadSanitizer
-    // on two busy cores that took more than the default 30 s guard.
-    await withTestClock(progressTimeout: .seconds(300)) { clock in
-      let ran = Recorder<Int>()
+  @Test(.testClock) func releasingTheThrottlerMidBurstNeverCallsBack() async {
+    let clock = TestClock.current
+    let ran = Recorder<Int>()
+    do {
       let throttler = Throttler(for: .seconds(1), clock: clock) { (value: Int) in
         ran.record(value)
       }
-      // Four real threads send at once; time stands still meanwhile: one value leads, the
-      // rest are the window's candidates.
-      DispatchQueue.concurrentPerform(iterations: 4) { thread in
-        for value in 0..<2_500 { throttler.send(thread * 2_500 + value) }
-      }
-      throttler.send(-1)  // the last value sent
-      await clock.advance(by: .seconds(2))
-      #expect(ran.recorded.count == 2)
-      #expect(ran.recorded.first.map { (0..<40_000).contains($0) } == true)
-      #expect(ran.recorded.last == -1)
-      #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
-      await OperatorHarness.expectNothingLeft(on: clock)
+      throttler.send(1)
+      throttler.send(2)
+      await clock.settle()
     }
+    await clock.advance(by: .seconds(5))
+    #expect(ran.recorded == [1])
+    await OperatorHarness.expectNothingLeft(on: clock)
+  }
+
+  @Test(.testClock(progressTimeout: .seconds(300))) func sendWorksFromManyThreadsAtOnce() async {
+    // The body holds the executor on purpose while four threads send; under ThreadSanitizer
+    // on two busy cores that took more than the default 30 s guard.
+    let clock = TestClock.current
+    let ran = Recorder<Int>()
+    let throttler = Throttler(for: .seconds(1), clock: clock) { (value: Int) in
+      ran.record(value)
+    }
+    // Four real threads send at once; time stands still meanwhile: one value leads, the
+    // rest are the window's candidates.
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for value in 0..<2_500 { throttler.send(thread * 2_500 + value) }
+    }
+    throttler.send(-1)  // the last value sent
+    await clock.advance(by: .seconds(2))
+    #expect(ran.recorded.count == 2)
+    #expect(ran.recorded.first.map { (0..<40_000).contains($0) } == true)
+    #expect(ran.recorded.last == -1)
+    #expect(clock.internalTasks.startedCount == 2)  // the timer and the runner
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
 }
