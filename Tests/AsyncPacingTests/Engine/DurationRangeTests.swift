@@ -101,6 +101,7 @@ import Testing
     _ input: [TimedEvent], step: Duration,
     _ pacing: @Sendable (Upstream, TestClock) -> Paced
   ) async -> [TimedEvent] where Paced.Element == String {
+    // Plain form: a fresh clock for each scenario, and a test runs many.
     return await withTestClock { clock in
       let (upstream, feed) = Upstream.makeStream()
       let paced = pacing(upstream, clock)

@@ -6,7 +6,7 @@ import Testing
 /// The shell's timer takes a deadline earlier than the one it sleeps toward, which the
 /// per-element-duration operators need: a test-only machine whose every element names its own
 /// quiet period, in steps.
-@Suite struct EarlierDeadlineTests {
+@Suite(.testClock) struct EarlierDeadlineTests {
   /// Emits the latest element once its own quiet period (its digit, in seconds) has passed.
   struct OwnQuietPeriodMachine: ElementPacingMachine {
     typealias Element = String
@@ -59,24 +59,22 @@ import Testing
   }
 
   @Test func anEarlierDeadlineWakesTheTimerOnTime() async {
-    await withTestClock { clock in
-      // 5 is due at step 5; 1 arrives at step 2 and is due at step 3, before the timer's 5.
-      let upstream = clock.marbles("5-1------|", step: .seconds(1))
-      await clock.expectMarbles(
-        "---1-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
-      // The reader, the timer sleeping toward 5, and the timer that replaced it.
-      #expect(clock.internalTasks.startedCount == 3)
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+    let clock = TestClock.current
+    // 5 is due at step 5; 1 arrives at step 2 and is due at step 3, before the timer's 5.
+    let upstream = clock.marbles("5-1------|", step: .seconds(1))
+    await clock.expectMarbles(
+      "---1-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
+    // The reader, the timer sleeping toward 5, and the timer that replaced it.
+    #expect(clock.internalTasks.startedCount == 3)
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   @Test func aLaterDeadlineKeepsTheTimerTask() async {
-    await withTestClock { clock in
-      let upstream = clock.marbles("1-3--------|", step: .seconds(1))
-      await clock.expectMarbles(
-        "-1---3-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
-      #expect(clock.internalTasks.startedCount == 2)  // the reader and one timer
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+    let clock = TestClock.current
+    let upstream = clock.marbles("1-3--------|", step: .seconds(1))
+    await clock.expectMarbles(
+      "-1---3-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
+    #expect(clock.internalTasks.startedCount == 2)  // the reader and one timer
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// Machines keep no "ended" state: once an event's actions end the sequence, the shell gives
 /// the machine no other event, whatever the upstream and the timer still do.
-@Suite struct EndedMachineTests {
+@Suite(.testClock) struct EndedMachineTests {
   /// Passes elements through, asks for a deadline a step after each, and ends at `"x"`;
   /// every event it gets after that is counted.
   struct EndsAtX: ElementPacingMachine {
@@ -53,16 +53,15 @@ import Testing
   }
 
   @Test func anEndedMachineGetsNoOtherEvent() async {
-    await withTestClock { clock in
-      let counter = Counter()
-      // After "x" the upstream goes on, and the deadline asked at "b" falls after the end.
-      let upstream = clock.marbles("a-bx-cd-e|", step: .seconds(1))
-      let paced = PacedSequence(
-        base: upstream, clock: clock, tolerance: nil, machine: EndsAtX(eventsAfterTheEnd: counter))
-      await clock.expectMarbles("a-b|", of: paced, step: .seconds(1))
-      await clock.advance(by: .seconds(10))
-      #expect(counter.count.withLock { $0 } == 0)
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
+    let clock = TestClock.current
+    let counter = Counter()
+    // After "x" the upstream goes on, and the deadline asked at "b" falls after the end.
+    let upstream = clock.marbles("a-bx-cd-e|", step: .seconds(1))
+    let paced = PacedSequence(
+      base: upstream, clock: clock, tolerance: nil, machine: EndsAtX(eventsAfterTheEnd: counter))
+    await clock.expectMarbles("a-b|", of: paced, step: .seconds(1))
+    await clock.advance(by: .seconds(10))
+    #expect(counter.count.withLock { $0 } == 0)
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 }

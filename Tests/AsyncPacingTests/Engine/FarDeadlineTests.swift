@@ -9,42 +9,40 @@ import Testing
 @Suite struct FarDeadlineTests {
   static let chunk = Duration.seconds(3_155_760_000)
 
-  @Test func aDeadlineARealClockCannotTakeIsSleptTowardInChunks() async {
-    await withTestClock { host in
-      let clock = MisbehavingClock(.strict, on: host)
-      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-      let debounced = upstream.debounce(
-        for: .seconds(Int64.max), tolerance: .seconds(Int64.max), clock: clock)
-      await host.record(debounced) { debounced in
-        feed.yield("a")
-        await host.settle()
-        #expect(clock.deadlines == [Self.chunk])
-        await host.advance(by: Self.chunk)
-        #expect(clock.deadlines == [Self.chunk, Self.chunk * 2])
-        #expect(clock.untakableDeadlines == 0, "no deadline or tolerance past Int64 seconds")
-        feed.finish()
-        #expect(await debounced.nextElement() == "a")
-        await debounced.expectFinish()
-      }
-      await OperatorHarness.expectNothingLeft(on: host)
+  @Test(.testClock) func aDeadlineARealClockCannotTakeIsSleptTowardInChunks() async {
+    let host = TestClock.current
+    let clock = MisbehavingClock(.strict, on: host)
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    let debounced = upstream.debounce(
+      for: .seconds(Int64.max), tolerance: .seconds(Int64.max), clock: clock)
+    await host.record(debounced) { debounced in
+      feed.yield("a")
+      await host.settle()
+      #expect(clock.deadlines == [Self.chunk])
+      await host.advance(by: Self.chunk)
+      #expect(clock.deadlines == [Self.chunk, Self.chunk * 2])
+      #expect(clock.untakableDeadlines == 0, "no deadline or tolerance past Int64 seconds")
+      feed.finish()
+      #expect(await debounced.nextElement() == "a")
+      await debounced.expectFinish()
     }
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 
-  @Test func aThrottleWindowOfTheLongestDurationIsSleptTowardInChunksToo() async {
-    await withTestClock { host in
-      let clock = MisbehavingClock(.strict, on: host)
-      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-      let throttled = upstream.throttle(for: Duration(attoseconds: .max), clock: clock)
-      await host.record(throttled) { throttled in
-        feed.yield("a")
-        feed.yield("b")
-        #expect(await throttled.nextElement() == "a")
-        await host.settle()
-        #expect(clock.deadlines == [Self.chunk])
-        throttled.ignoreRemainingEvents()
-      }
-      await OperatorHarness.expectNothingLeft(on: host)
+  @Test(.testClock) func aThrottleWindowOfTheLongestDurationIsSleptTowardInChunksToo() async {
+    let host = TestClock.current
+    let clock = MisbehavingClock(.strict, on: host)
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    let throttled = upstream.throttle(for: Duration(attoseconds: .max), clock: clock)
+    await host.record(throttled) { throttled in
+      feed.yield("a")
+      feed.yield("b")
+      #expect(await throttled.nextElement() == "a")
+      await host.settle()
+      #expect(clock.deadlines == [Self.chunk])
+      throttled.ignoreRemainingEvents()
     }
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 
   /// `TestClock`, and an `AnyClock` wrapping it, are never chunked: one `advance` reaches a
@@ -52,6 +50,7 @@ import Testing
   @Test func virtualClocksTakeAnyDeadlineInOneStep() async {
     let far = Duration.seconds(Int64.max) * 10
     for wrapped in [false, true] {
+      // Plain form: a fresh clock for each wrapping, and the trait gives a test only one.
       await withTestClock { clock in
         let (upstream, feed) = AsyncStream.makeStream(of: String.self)
         let debounced = Self.debounce(upstream, for: far, on: clock, wrapped: wrapped)
@@ -74,6 +73,7 @@ import Testing
   @Test func theLongestPeriodAfterTheClocksStartEndsAtItsLastInstant() async {
     let longest = Duration(attoseconds: .max)
     for wrapped in [false, true] {
+      // Plain form: a fresh clock for each wrapping, and the trait gives a test only one.
       await withTestClock { clock in
         await clock.advance(by: .seconds(1))
         let (upstream, feed) = AsyncStream.makeStream(of: String.self)
@@ -108,22 +108,21 @@ import Testing
     #expect(received == ["c"])
   }
 
-  @Test func aPacerOfTheLongestDurationRunsAtAFlush() async {
-    await withTestClock { clock in
-      let ran = Recorder<String>()
-      let debouncer = Debouncer(for: Duration(attoseconds: .max), clock: clock) {
-        (value: String) in ran.record(value)
-      }
-      await clock.advance(by: .seconds(1))
-      debouncer.send("a")
-      await clock.advance(by: .seconds(Int64.max))
-      #expect(ran.recorded.isEmpty, "a quiet period that never ends")
-      #expect(clock.pendingSleeperCount == 0, "nothing sleeps toward never")
-      debouncer.flush()
-      await clock.settle()
-      #expect(ran.recorded == ["a"])
-      await OperatorHarness.expectNothingLeft(on: clock)
+  @Test(.testClock) func aPacerOfTheLongestDurationRunsAtAFlush() async {
+    let clock = TestClock.current
+    let ran = Recorder<String>()
+    let debouncer = Debouncer(for: Duration(attoseconds: .max), clock: clock) {
+      (value: String) in ran.record(value)
     }
+    await clock.advance(by: .seconds(1))
+    debouncer.send("a")
+    await clock.advance(by: .seconds(Int64.max))
+    #expect(ran.recorded.isEmpty, "a quiet period that never ends")
+    #expect(clock.pendingSleeperCount == 0, "nothing sleeps toward never")
+    debouncer.flush()
+    await clock.settle()
+    #expect(ran.recorded == ["a"])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   /// A wiring test on the real clocks, whose sleep traps on such a deadline unless it is

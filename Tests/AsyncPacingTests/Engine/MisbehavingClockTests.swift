@@ -6,104 +6,99 @@ import Testing
 
 /// <doc:PacingContract>, "Clocks that misbehave" and "Time that never comes": no clock makes a
 /// timer spin or crash, and a sequence over it still finishes with its last element.
-@Suite struct MisbehavingClockTests {
+@Suite(.testClock) struct MisbehavingClockTests {
   /// The most sleeps a timer makes for one deadline the clock never brings closer: the first
   /// wake-up, then the stalls that make it give up.
   static let sleepsBeforeGivingUp = PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit + 1
 
   @Test func aFrozenNowCostsBoundedSleepsAndTheThrottleStillFinishes() async {
-    await withTestClock { host in
-      let clock = MisbehavingClock(.frozen, on: host)
-      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-      await host.record(upstream.throttle(for: .seconds(1), clock: clock)) { throttled in
-        feed.yield("a")
-        feed.yield("b")
-        await host.settle()
-        #expect(clock.sleepCalls == Self.sleepsBeforeGivingUp)
-        await host.settle()
-        #expect(clock.sleepCalls == Self.sleepsBeforeGivingUp, "the timer gave up")
-        #expect(await throttled.nextElement() == "a")
-        // The window's end never came: the finish emits its candidate at once.
-        feed.finish()
-        #expect(await throttled.nextElement() == "b")
-        await throttled.expectFinish()
-      }
-      await OperatorHarness.expectNothingLeft(on: host)
+    let host = TestClock.current
+    let clock = MisbehavingClock(.frozen, on: host)
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    await host.record(upstream.throttle(for: .seconds(1), clock: clock)) { throttled in
+      feed.yield("a")
+      feed.yield("b")
+      await host.settle()
+      #expect(clock.sleepCalls == Self.sleepsBeforeGivingUp)
+      await host.settle()
+      #expect(clock.sleepCalls == Self.sleepsBeforeGivingUp, "the timer gave up")
+      #expect(await throttled.nextElement() == "a")
+      // The window's end never came: the finish emits its candidate at once.
+      feed.finish()
+      #expect(await throttled.nextElement() == "b")
+      await throttled.expectFinish()
     }
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 
   @Test func aSleepThatThrowsIsTriedABoundedNumberOfTimes() async {
-    await withTestClock { host in
-      let clock = MisbehavingClock(.throwing, on: host)
-      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-      await host.record(upstream.debounce(for: .seconds(1), clock: clock)) { debounced in
-        feed.yield("a")
-        await host.settle()
-        // `now` moves at every reading: only the errors count.
-        #expect(clock.sleepCalls == PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
-        feed.yield("b")
-        await host.settle()
-        #expect(clock.sleepCalls == 2 * PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
-        feed.finish()
-        #expect(await debounced.nextElement() == "b")
-        await debounced.expectFinish()
-      }
-      await OperatorHarness.expectNothingLeft(on: host)
+    let host = TestClock.current
+    let clock = MisbehavingClock(.throwing, on: host)
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    await host.record(upstream.debounce(for: .seconds(1), clock: clock)) { debounced in
+      feed.yield("a")
+      await host.settle()
+      // `now` moves at every reading: only the errors count.
+      #expect(clock.sleepCalls == PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
+      feed.yield("b")
+      await host.settle()
+      #expect(clock.sleepCalls == 2 * PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
+      feed.finish()
+      #expect(await debounced.nextElement() == "b")
+      await debounced.expectFinish()
     }
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 
   @Test func aPacerWhoseTimerGaveUpHoldsItsValueWithNoTaskUntilAFlush() async {
-    await withTestClock { host in
-      let clock = MisbehavingClock(.throwing, on: host)
-      let ran = Recorder<String>()
-      let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
-        ran.record(value)
-      }
-      debouncer.send("a")
-      await host.settle()
-      #expect(clock.sleepCalls == PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
-      #expect(host.internalTasks.liveCount == 0, "the burst ended: one timer, no child tasks")
-      #expect(ran.recorded.isEmpty)
-      debouncer.flush()
-      await host.settle()
-      #expect(ran.recorded == ["a"])
-      await OperatorHarness.expectNothingLeft(on: host)
+    let host = TestClock.current
+    let clock = MisbehavingClock(.throwing, on: host)
+    let ran = Recorder<String>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+      ran.record(value)
     }
+    debouncer.send("a")
+    await host.settle()
+    #expect(clock.sleepCalls == PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
+    #expect(host.internalTasks.liveCount == 0, "the burst ended: one timer, no child tasks")
+    #expect(ran.recorded.isEmpty)
+    debouncer.flush()
+    await host.settle()
+    #expect(ran.recorded == ["a"])
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 
   @Test func aSleepThatEndsEarlySleepsAgainForTheRest() async {
-    await withTestClock { host in
-      let clock = MisbehavingClock(.early, on: host)
-      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-      await host.record(upstream.debounce(for: .seconds(1), clock: clock)) { debounced in
-        feed.yield("a")
-        await host.settle()
-        #expect(await debounced.nextElement() == "a")
-        #expect(clock.deadlines == [.seconds(1), .seconds(1)])
-        feed.finish()
-        await debounced.expectFinish()
-      }
-      await OperatorHarness.expectNothingLeft(on: host)
+    let host = TestClock.current
+    let clock = MisbehavingClock(.early, on: host)
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    await host.record(upstream.debounce(for: .seconds(1), clock: clock)) { debounced in
+      feed.yield("a")
+      await host.settle()
+      #expect(await debounced.nextElement() == "a")
+      #expect(clock.deadlines == [.seconds(1), .seconds(1)])
+      feed.finish()
+      await debounced.expectFinish()
     }
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 
   @Test(arguments: [Duration.milliseconds(10), .nanoseconds(1)])
   func aCoarseNowStillDeliversTheTrailingEdge(claimedResolution: Duration) async {
-    await withTestClock { host in
-      let clock = MisbehavingClock(
-        .coarse(resolution: .milliseconds(10), claimedResolution: claimedResolution), on: host)
-      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-      await host.record(upstream.debounce(for: .milliseconds(15), clock: clock)) { debounced in
-        feed.yield("a")
-        await host.settle()
-        #expect(await debounced.nextElement() == "a")
-        // Honest: the deadline, once more, then once past it by the resolution. Claiming 1 ns:
-        // the overshoot doubles until the coarse `now` passes 15 ms, at 20 ms.
-        #expect(clock.sleepCalls == (claimedResolution == .nanoseconds(1) ? 26 : 3))
-        feed.finish()
-        await debounced.expectFinish()
-      }
-      await OperatorHarness.expectNothingLeft(on: host)
+    let host = TestClock.current
+    let clock = MisbehavingClock(
+      .coarse(resolution: .milliseconds(10), claimedResolution: claimedResolution), on: host)
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    await host.record(upstream.debounce(for: .milliseconds(15), clock: clock)) { debounced in
+      feed.yield("a")
+      await host.settle()
+      #expect(await debounced.nextElement() == "a")
+      // Honest: the deadline, once more, then once past it by the resolution. Claiming 1 ns:
+      // the overshoot doubles until the coarse `now` passes 15 ms, at 20 ms.
+      #expect(clock.sleepCalls == (claimedResolution == .nanoseconds(1) ? 26 : 3))
+      feed.finish()
+      await debounced.expectFinish()
     }
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 }

@@ -6,7 +6,7 @@ import Testing
 /// A clock whose `Duration` is not `Swift.Duration` gets what that type's public API allows
 /// (<doc:PacingContract>, "Time that never comes"): its own arithmetic, with a sum that wraps
 /// below its start taken as a deadline that never comes.
-@Suite struct OtherDurationTests {
+@Suite(.testClock) struct OtherDurationTests {
   /// Whole seconds in an `Int64` whose `+` wraps, as some tick types' do.
   struct Ticks: DurationProtocol, Hashable {
     var count: Int64
@@ -40,42 +40,40 @@ import Testing
   }
 
   @Test func aTypicalIntervalKeepsItsRules() async {
-    await withTestClock { host in
-      let clock = TickClock(host: host)
-      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-      await host.record(upstream.debounce(for: Ticks(count: 2), clock: clock)) { debounced in
-        feed.yield("a")
-        feed.yield("b")
-        let event = await debounced.next()
-        #expect(event?.kind.element == "b")
-        #expect(event?.instant == TestClock.Instant(offset: .seconds(2)))
-        feed.finish()
-        await debounced.expectFinish()
-      }
-      await OperatorHarness.expectNothingLeft(on: host)
+    let host = TestClock.current
+    let clock = TickClock(host: host)
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    await host.record(upstream.debounce(for: Ticks(count: 2), clock: clock)) { debounced in
+      feed.yield("a")
+      feed.yield("b")
+      let event = await debounced.next()
+      #expect(event?.kind.element == "b")
+      #expect(event?.instant == TestClock.Instant(offset: .seconds(2)))
+      feed.finish()
+      await debounced.expectFinish()
     }
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 
   @Test func aSumThatWrapsIsADeadlineThatNeverComes() async {
-    await withTestClock { host in
-      let clock = TickClock(host: host)
-      let longest = Ticks(count: .max)
-      let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-      let throttled = upstream.throttle(for: longest, clock: clock)
-      await host.record(throttled) { throttled in
-        await host.advance(by: .seconds(1))
-        feed.yield("a")
-        feed.yield("b")
-        #expect(await throttled.nextElement() == "a")
-        await host.settle()
-        #expect(host.pendingSleeperCount == 0, "nothing sleeps toward never")
-        // The window never ends: the finish emits its candidate at once.
-        feed.finish()
-        #expect(await throttled.nextElement() == "b")
-        await throttled.expectFinish()
-      }
-      await OperatorHarness.expectNothingLeft(on: host)
+    let host = TestClock.current
+    let clock = TickClock(host: host)
+    let longest = Ticks(count: .max)
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    let throttled = upstream.throttle(for: longest, clock: clock)
+    await host.record(throttled) { throttled in
+      await host.advance(by: .seconds(1))
+      feed.yield("a")
+      feed.yield("b")
+      #expect(await throttled.nextElement() == "a")
+      await host.settle()
+      #expect(host.pendingSleeperCount == 0, "nothing sleeps toward never")
+      // The window never ends: the finish emits its candidate at once.
+      feed.finish()
+      #expect(await throttled.nextElement() == "b")
+      await throttled.expectFinish()
     }
+    await OperatorHarness.expectNothingLeft(on: host)
   }
 }
 

@@ -10,6 +10,7 @@ import Testing
   @Suite struct MainActorViewModelTests {
     @Test(arguments: 0..<MainActorRuns.count)
     func aNonisolatedTestReadsFreshResults(run: Int) async {
+      // Plain form: the suite runs the guide's test in every form, and this is withTestClock's.
       await withTestClock { clock in
         let model = await SearchViewModel(clock: clock)
         let (queries, typing) = AsyncStream.makeStream(of: String.self)
@@ -29,6 +30,7 @@ import Testing
 
     @MainActor @Test(arguments: 0..<MainActorRuns.count)
     func aMainActorTestReadsFreshResults(run: Int) async {
+      // Plain form: the suite runs the guide's test in every form, and this is withTestClock's.
       await withTestClock { clock in
         let model = await SearchViewModel(clock: clock)
         let (queries, typing) = AsyncStream.makeStream(of: String.self)

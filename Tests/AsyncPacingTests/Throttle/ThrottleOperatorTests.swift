@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Testing
 
 @testable import AsyncPacing
@@ -63,77 +64,74 @@ extension ThrottleModel.Fold {
     #expect(Marble.render(actual) == "a--b--'ef'--g--|")
   }
 
-  @Test(arguments: [false, true])
+  @Test(.testClock, arguments: [false, true])
   func cancellingWithACandidateOnLoanEndsEverything(whileFolding: Bool) async {
-    await withTestClock { clock in
-      let (stream, feed) = AsyncStream.makeStream(of: Int.self)
-      let reducerCalls = Recorder<Int>()
-      let sums = stream.throttle(for: .seconds(3), clock: clock) { (sum: Int?, value) in
-        reducerCalls.record(value)
-        if whileFolding && value == 3 { try? await clock.sleep(for: .seconds(10)) }
-        return (sum ?? 0) + value
+    let clock = TestClock.current
+    let (stream, feed) = AsyncStream.makeStream(of: Int.self)
+    let reducerCalls = Recorder<Int>()
+    let sums = stream.throttle(for: .seconds(3), clock: clock) { (sum: Int?, value) in
+      reducerCalls.record(value)
+      if whileFolding && value == 3 { try? await clock.sleep(for: .seconds(10)) }
+      return (sum ?? 0) + value
+    }
+    await withTaskGroup { group in
+      group.addTask {
+        var iterator = sums.makeAsyncIterator()
+        #expect(await iterator.next() == 1)
+        #expect(await iterator.next() == nil)
       }
-      await withTaskGroup { group in
-        group.addTask {
-          var iterator = sums.makeAsyncIterator()
-          #expect(await iterator.next() == 1)
-          #expect(await iterator.next() == nil)
-        }
-        feed.yield(1)
-        await clock.settle()
-        feed.yield(2)  // the candidate, then lent to the reader
-        await clock.settle()
-        feed.yield(3)  // folded on loan, at once or for 10 steps
-        await clock.advance(by: .seconds(1))
-        #expect(reducerCalls.recorded == [1, 2, 3])
-        group.cancelAll()
-      }
-      // The reader ended: it never asks the upstream for more.
-      feed.yield(4)
-      await clock.advance(by: .seconds(20))
+      feed.yield(1)
+      await clock.settle()
+      feed.yield(2)  // the candidate, then lent to the reader
+      await clock.settle()
+      feed.yield(3)  // folded on loan, at once or for 10 steps
+      await clock.advance(by: .seconds(1))
       #expect(reducerCalls.recorded == [1, 2, 3])
-      await OperatorHarness.expectNothingLeft(on: clock)
+      group.cancelAll()
     }
+    // The reader ended: it never asks the upstream for more.
+    feed.yield(4)
+    await clock.advance(by: .seconds(20))
+    #expect(reducerCalls.recorded == [1, 2, 3])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @Test func aSumReducer() async {
-    await withTestClock { clock in
-      let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
-      let sums = numbers.throttle(for: .seconds(2), clock: clock) { ($0 ?? 0) + $1 }
-      async let received = sums.reduce(into: [Int]()) { $0.append($1) }
-      for number in 1...5 {
-        feed.yield(number)
-        await clock.advance(by: .seconds(1))
-      }
-      feed.finish()
-      await clock.advance(by: .seconds(1))  // the last window ends at +6s
-      // 1 leads; [0, 2) folds 2; [2, 4) folds 3 + 4; [4, 6) folds 5.
-      #expect(await received == [1, 2, 7, 5])
-      await OperatorHarness.expectNothingLeft(on: clock)
+  @Test(.testClock) func aSumReducer() async {
+    let clock = TestClock.current
+    let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
+    let sums = numbers.throttle(for: .seconds(2), clock: clock) { ($0 ?? 0) + $1 }
+    async let received = sums.reduce(into: [Int]()) { $0.append($1) }
+    for number in 1...5 {
+      feed.yield(number)
+      await clock.advance(by: .seconds(1))
     }
+    feed.finish()
+    await clock.advance(by: .seconds(1))  // the last window ends at +6s
+    // 1 leads; [0, 2) folds 2; [2, 4) folds 3 + 4; [4, 6) folds 5.
+    #expect(await received == [1, 2, 7, 5])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @MainActor @Test func aMainActorReducerRunsOnTheMainActor() async {
+  @MainActor @Test(.testClock) func aMainActorReducerRunsOnTheMainActor() async {
     // The reducer parameter is `nonisolated(nonsending)` for speed; an isolated closure must
     // still run on its actor, at the same instants as a nonisolated one. The test is
     // `@MainActor`, as the testing guide asks: the clock cannot see a reducer's first hop to
     // the main actor from its own executor.
-    await withTestClock { clock in
-      let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
-      let sums = numbers.throttle(for: .seconds(2), clock: clock) { @MainActor total, number in
-        MainActor.assertIsolated()
-        return (total ?? 0) + number
-      }
-      async let received = sums.reduce(into: [Int]()) { $0.append($1) }
-      for number in 1...5 {
-        feed.yield(number)
-        await clock.advance(by: .seconds(1))
-      }
-      feed.finish()
-      await clock.advance(by: .seconds(1))
-      #expect(await received == [1, 2, 7, 5])
-      await OperatorHarness.expectNothingLeft(on: clock)
+    let clock = TestClock.current
+    let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
+    let sums = numbers.throttle(for: .seconds(2), clock: clock) { @MainActor total, number in
+      MainActor.assertIsolated()
+      return (total ?? 0) + number
     }
+    async let received = sums.reduce(into: [Int]()) { $0.append($1) }
+    for number in 1...5 {
+      feed.yield(number)
+      await clock.advance(by: .seconds(1))
+    }
+    feed.finish()
+    await clock.advance(by: .seconds(1))
+    #expect(await received == [1, 2, 7, 5])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
   @Test func aSlowConsumerGetsTheLatestAndTheFinishWaitsBehindIt() async {
@@ -151,63 +149,60 @@ extension ThrottleModel.Fold {
     #expect(Marble.render(actual) == "a----b----^")
   }
 
-  @Test func cancellingDuringASlowReducerEndsEverything() async {
-    await withTestClock { clock in
-      let (stream, feed) = AsyncStream.makeStream(of: Int.self)
-      let reducerCalls = Recorder<Int>()
-      let sums = stream.throttle(for: .seconds(3), clock: clock) { (sum: Int?, value) in
-        reducerCalls.record(value)
-        try? await clock.sleep(for: .seconds(10))
-        return (sum ?? 0) + value
+  @Test(.testClock) func cancellingDuringASlowReducerEndsEverything() async {
+    let clock = TestClock.current
+    let (stream, feed) = AsyncStream.makeStream(of: Int.self)
+    let reducerCalls = Recorder<Int>()
+    let sums = stream.throttle(for: .seconds(3), clock: clock) { (sum: Int?, value) in
+      reducerCalls.record(value)
+      try? await clock.sleep(for: .seconds(10))
+      return (sum ?? 0) + value
+    }
+    await withTaskGroup { group in
+      group.addTask {
+        var iterator = sums.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
       }
-      await withTaskGroup { group in
-        group.addTask {
-          var iterator = sums.makeAsyncIterator()
-          #expect(await iterator.next() == nil)
-        }
-        feed.yield(1)
-        await clock.advance(by: .seconds(1))
-        #expect(reducerCalls.recorded == [1])
-        group.cancelAll()
-      }
-      // The reader ended inside the reducer: it never asks the upstream for more.
-      feed.yield(2)
-      await clock.advance(by: .seconds(20))
+      feed.yield(1)
+      await clock.advance(by: .seconds(1))
       #expect(reducerCalls.recorded == [1])
-      await OperatorHarness.expectNothingLeft(on: clock)
+      group.cancelAll()
     }
+    // The reader ended inside the reducer: it never asks the upstream for more.
+    feed.yield(2)
+    await clock.advance(by: .seconds(20))
+    #expect(reducerCalls.recorded == [1])
+    await OperatorHarness.expectNothingLeft(on: clock)
   }
 
-  @Test func droppingTheIteratorWithACandidatePendingEndsEverything() async {
-    await withTestClock { clock in
-      let (stream, feed) = AsyncStream.makeStream(of: Int.self)
-      let throttled = stream.throttle(for: .seconds(3), clock: clock)
-      await withTaskGroup { group in
-        group.addTask {
-          var iterator = throttled.makeAsyncIterator()
-          #expect(await iterator.next() == 1)
-        }
-        feed.yield(1)
-        await clock.settle()
-        feed.yield(2)  // the candidate, due at +3s, when the iterator goes away
-        await group.waitForAll()
-      }
-      await OperatorHarness.expectNothingLeft(on: clock)
-    }
-  }
-
-  @Test func cancelledBeforeTheFirstNextReturnsNil() async {
-    await withTestClock { clock in
-      let (stream, _) = AsyncStream.makeStream(of: Int.self)
-      let throttled = stream.throttle(for: .seconds(1), clock: clock)
-      let task = Task(executorPreference: clock.taskExecutor) {
-        withUnsafeCurrentTask { $0?.cancel() }
+  @Test(.testClock) func droppingTheIteratorWithACandidatePendingEndsEverything() async {
+    let clock = TestClock.current
+    let (stream, feed) = AsyncStream.makeStream(of: Int.self)
+    let throttled = stream.throttle(for: .seconds(3), clock: clock)
+    await withTaskGroup { group in
+      group.addTask {
         var iterator = throttled.makeAsyncIterator()
-        return await iterator.next()
+        #expect(await iterator.next() == 1)
       }
-      #expect(await task.value == nil)
-      #expect(clock.internalTasks.startedCount == 0)
+      feed.yield(1)
+      await clock.settle()
+      feed.yield(2)  // the candidate, due at +3s, when the iterator goes away
+      await group.waitForAll()
     }
+    await OperatorHarness.expectNothingLeft(on: clock)
+  }
+
+  @Test(.testClock) func cancelledBeforeTheFirstNextReturnsNil() async {
+    let clock = TestClock.current
+    let (stream, _) = AsyncStream.makeStream(of: Int.self)
+    let throttled = stream.throttle(for: .seconds(1), clock: clock)
+    let task = Task(executorPreference: clock.taskExecutor) {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var iterator = throttled.makeAsyncIterator()
+      return await iterator.next()
+    }
+    #expect(await task.value == nil)
+    #expect(clock.internalTasks.startedCount == 0)
   }
 
   @Test func theOutputsFailureIsTheUpstreams() {

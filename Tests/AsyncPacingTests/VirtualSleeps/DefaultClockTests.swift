@@ -40,6 +40,7 @@ import Testing
   }
 
   @Test func theInnermostTestClockWins() async {
+    // Plain form: the test nests two clocks.
     await withTestClock { outer in
       await withTestClock { inner in
         let saved = Mutex(0)

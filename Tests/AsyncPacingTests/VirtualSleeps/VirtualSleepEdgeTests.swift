@@ -50,6 +50,7 @@ import Testing
     /// A task that outlives its test keeps its executor, not the clock: its sleeps are real,
     /// not immediate.
     @Test func sleepsAfterTheClockIsGoneAreReal() async {
+      // Plain form: the executor is meant to outlive its clock, which the trait would not allow.
       let executor = await withTestClock { $0.taskExecutor }
       let loops = Mutex(0)
       let looping = Task(executorPreference: executor) {
