@@ -32,29 +32,29 @@ import Testing
 ///
 /// The `.testClock` trait does the same for a whole test or suite.
 ///
-/// It takes the body and the caller's isolation as `withTestClock` does: the body need not be
-/// `Sendable`, and a `@MainActor` caller makes settling wait for the main actor from the start
-/// (before Swift 6.3, or off Linux). Two things differ, both because the body runs in a child
-/// task so that the guard can cancel it alone: the result must be `Sendable` (a child task's
-/// result crosses into its parent), and the body is `@escaping` (it is handed to that task;
-/// the call returns only after the task ends).
-public func withCheckedTestClock<R: Sendable, E: Error>(
+/// It takes the body and the caller's isolation as `withTestClock` does: neither the body nor
+/// its result need be `Sendable`, and a `@MainActor` caller makes settling wait for the main
+/// actor from the start (before Swift 6.3, or off Linux). The body is `@escaping`: it runs in a
+/// child task, so that the guard can cancel it alone, and the call returns only after that task
+/// ends.
+public func withCheckedTestClock<R, E: Error>(
   advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation,
   isolation: isolated (any Actor)? = #isolation,
-  _ body: sending @escaping (TestClock) async throws(E) -> R
-) async throws(E) -> R {
+  _ body: sending @escaping (TestClock) async throws(E) -> sending R
+) async throws(E) -> sending R {
   checkProgressTimeout(progressTimeout, in: "withCheckedTestClock")
   let handOver = HandOver(body)
   let failuresSeen = LockedFlag()
-  var outcome: Result<R, E>?
+  let outcome = ResultSlot<Result<R, E>>()
   // A `@MainActor` test is main-actor work in play even before any of it reaches the clock.
   let startsOnMainActor = isolation === MainActor.shared
   await withKnownIssue(isIntermittent: true, isolation: isolation) {
     // Observes the body's issues without claiming any: a warning may follow a failure.
-    outcome = await runGuarded(
+    await runGuarded(
       advancing: advancing, progressTimeout: progressTimeout, sourceLocation: sourceLocation,
-      startsOnMainActor: startsOnMainActor, failuresSeen: failuresSeen, body: handOver)
+      startsOnMainActor: startsOnMainActor, failuresSeen: failuresSeen, body: handOver,
+      outcome: outcome)
   } matching: { issue in
     #if compiler(>=6.3)
       if issue.isFailure { failuresSeen.set() }
@@ -63,20 +63,22 @@ public func withCheckedTestClock<R: Sendable, E: Error>(
     #endif
     return false
   }
-  guard let outcome else { fatalError("withCheckedTestClock: the body's outcome is missing") }
-  return try outcome.get()
+  guard let result = outcome.take() else {
+    fatalError("withCheckedTestClock: the body ended without an outcome")
+  }
+  return try result.get()
 }
 
-private enum GuardedEvent<R: Sendable, E: Error>: Sendable {
-  case body(Result<R, E>)
+private enum GuardedEvent: Sendable {
+  case bodyEnded
   case stalled(String?)
 }
 
-private func runGuarded<R: Sendable, E: Error>(
+private func runGuarded<R, E: Error>(
   advancing: TestClock.Advancing, progressTimeout: Duration, sourceLocation: SourceLocation,
   startsOnMainActor: Bool, failuresSeen: LockedFlag,
-  body: HandOver<(TestClock) async throws(E) -> R>
-) async -> Result<R, E> {
+  body: HandOver<(TestClock) async throws(E) -> sending R>, outcome: ResultSlot<Result<R, E>>
+) async {
   let clock = TestClock(printsDiagnostics: false)
   clock.setTestLocation("\(sourceLocation)")
   if startsOnMainActor { clock.noteMainActorWork() }
@@ -84,8 +86,8 @@ private func runGuarded<R: Sendable, E: Error>(
   let session = TestClockSession(
     clock: clock, advancing: advancing, progressTimeout: progressTimeout,
     onFailure: { stall.fire($0) })
-  let outcome = await TestClock.$currentInTest.withValue(clock) {
-    await withTaskGroup(of: GuardedEvent<R, E>.self) { group -> Result<R, E>? in
+  await TestClock.$currentInTest.withValue(clock) {
+    await withTaskGroup(of: GuardedEvent.self) { group in
       group.addTask(executorPreference: clock.bodyTaskExecutor) {
         guard let body = body.take() else {
           preconditionFailure("withCheckedTestClock: the body was handed over twice")
@@ -96,43 +98,36 @@ private func runGuarded<R: Sendable, E: Error>(
           session.bodyEnded()
           stall.bodyFinished()
         }
-        // `withValue` does not carry a typed error: the outcome comes back as a value.
-        let event = await TestClock.$enclosing.withValue(clock) {
-          () async -> GuardedEvent<R, E> in
+        // `withValue` does not carry a typed error: the result comes back as a value, and
+        // moves to the caller through `outcome`, not as the child task's result, which would
+        // have to be `Sendable`.
+        let result = await TestClock.$enclosing.withValue(clock) {
+          () async -> sending Result<R, E> in
           do throws(E) {
-            return .body(.success(try await body(clock)))
+            return .success(try await body(clock))
           } catch {
-            return .body(.failure(error))
+            return .failure(error)
           }
         }
+        outcome.put(result)
         // A body cancelled by the guard (or with the test) has failed already.
-        guard !Task.isCancelled else { return event }
-        let leftovers = await session.endBodyCheckingLeftovers()
-        for failure in leftovers.backgroundFailures {
-          Issue.record(
-            Comment(rawValue: "A background task of the test threw \(failure)"),
-            sourceLocation: sourceLocation)
-        }
-        if let report = leftovers.report {
+        guard !Task.isCancelled else { return .bodyEnded }
+        if let report = await session.endBodyReportingLeftovers() {
           Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
         }
-        return event
+        return .bodyEnded
       }
       group.addTask { .stalled(await stall.wait()) }
-      var outcome: Result<R, E>?
       while let event = await group.next() {
         switch event {
-        case .body(let result):
-          outcome = result
+        case .bodyEnded, .stalled(nil):
+          break
         case .stalled(let message?):
           Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
           group.cancelAll()
           stall.stopProcessUnlessBodyFinishes(within: progressTimeout, message: message)
-        case .stalled(nil):
-          break
         }
       }
-      return outcome
     }
   }
   await session.end()
@@ -148,8 +143,6 @@ private func runGuarded<R: Sendable, E: Error>(
       Issue.record(Comment(rawValue: hint), sourceLocation: sourceLocation)
     #endif
   }
-  guard let outcome else { fatalError("withCheckedTestClock: the body ended without an outcome") }
-  return outcome
 }
 
 /// Hands a value that is not `Sendable` to another task, once: the value moves, it is not
@@ -166,6 +159,20 @@ final class HandOver<Value>: Sendable {
       let taken = value.take()
       return taken
     }
+  }
+}
+
+/// Where a value that is not `Sendable` waits for the task that takes it: put once, taken once.
+final class ResultSlot<Value>: Sendable {
+  private let handOver = Mutex<HandOver<Value>?>(nil)
+
+  func put(_ value: sending Value) {
+    let handed = HandOver(value)
+    handOver.withLock { $0 = handed }
+  }
+
+  func take() -> sending Value? {
+    handOver.withLock { $0 }?.take()
   }
 }
 

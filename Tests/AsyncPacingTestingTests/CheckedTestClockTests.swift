@@ -2,8 +2,8 @@ import AsyncPacing
 import AsyncPacingTesting
 import Testing
 
-/// `withCheckedTestClock` takes its body as `withTestClock` does, without requiring it to be
-/// `Sendable`, and knows a `@MainActor` caller.
+/// `withCheckedTestClock` takes its body as `withTestClock` does: neither it nor its result need
+/// be `Sendable`, and it knows a `@MainActor` caller.
 @Suite struct CheckedTestClockTests {
   /// Not `Sendable`: a body that captures it is not `Sendable` either.
   final class Counter {
@@ -20,6 +20,16 @@ import Testing
       return counter.value
     }
     #expect(counted == 1)
+  }
+
+  @Test func aResultThatIsNotSendableComesBack() async {
+    let counter = await withCheckedTestClock { clock in
+      let counter = Counter()
+      try? await clock.sleep(for: .zero)
+      counter.value = 7
+      return counter
+    }
+    #expect(counter.value == 7)
   }
 
   @MainActor final class Screen {

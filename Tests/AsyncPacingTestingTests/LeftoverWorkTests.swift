@@ -72,6 +72,32 @@ import Testing
     }
   }
 
+  /// A background task that ignores its cancellation (a `try?` sleep in a loop) keeps the
+  /// executor busy for ever: the settling after the body has a bound that progress does not
+  /// reset, and the failure names the cause.
+  @Test func aBackgroundTaskIgnoringItsCancellationFailsNamingIt() async {
+    var result: ExitTest.Result?
+    // The exit test passes on the issue recorded before the process stopped.
+    await withKnownIssue {
+      result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await withCheckedTestClock(progressTimeout: .milliseconds(200)) { clock in
+          clock.addBackgroundTask {
+            while true {
+              try? await clock.sleep(for: .seconds(1))
+              await Task.yield()
+            }
+          }
+        }
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("did not settle within 0.2 seconds")
+        && text.contains("1 background task(s) still running")
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("ignored its cancellation"))
+  }
+
   /// An iterator dropped as the body returns is still tearing down (its reader and timer end on
   /// the executor): that is no leftover. `ASYNCPACING_RANDOM_RUNS` sets the count.
   @Test func anIteratorBeingTornDownAsTheBodyReturnsIsNoLeftover() async {

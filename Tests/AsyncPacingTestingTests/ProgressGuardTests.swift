@@ -22,7 +22,9 @@ import Testing
     for _ in 0..<runs {
       let messages = Mutex<[String]>([])
       await withKnownIssue(sourceLocation: sourceLocation) {
-        await withCheckedTestClock(advancing: advancing, progressTimeout: shortGuard, body)
+        await withCheckedTestClock(advancing: advancing, progressTimeout: shortGuard) {
+          await body($0)
+        }
       } matching: { issue in
         messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
         return true

@@ -3,17 +3,19 @@ extension TestClock {
   /// body, as Kotlin's `backgroundScope`: a repeating timer, a listener, a stream nobody
   /// finishes.
   ///
-  /// The task runs on the test executor like the body's own tasks, and time moves for it as for
-  /// them. When the body returns it is cancelled, the clock settles, and whatever it left is
-  /// not the test's leftover work: the `.testClock` trait and `withCheckedTestClock` do not
-  /// report it. An error it throws, other than a cancellation, is reported as an issue there
-  /// (and printed by `withTestClock`).
+  /// The task runs on the test executor and time moves for it as for the body's tasks, but its
+  /// jobs are no progress of the body for automatic advancing's limit. When the body returns
+  /// (or is cancelled) it is cancelled; the `.testClock` trait and `withCheckedTestClock` then
+  /// settle and do not report what it left as the test's leftover work, but do report a
+  /// background task still running after its cancellation. An error it throws, other than a
+  /// cancellation, is one of the clock's ``diagnostics`` (an issue under the trait, printed by
+  /// `withTestClock`). It needs a clock made by `withTestClock` or the trait.
   ///
   /// ```swift
   /// @Test(.testClock) func theBadgeRefreshesEveryMinute() async {
   ///   let clock = TestClock.current
   ///   clock.addBackgroundTask {
-  ///     while !Task.isCancelled {
+  ///     while true {
   ///       try await clock.sleep(for: .seconds(60))
   ///       await badge.refresh()
   ///     }
@@ -23,36 +25,52 @@ extension TestClock {
   /// }  // the timer is cancelled here, not reported as left behind
   /// ```
   public func addBackgroundTask(_ operation: sending @escaping () async throws -> Void) {
-    // The test executor, not the body's: its jobs are no progress of the body for auto-advance.
+    guard let testExecutor else {
+      fatalError(
+        "TestClock.addBackgroundTask: this clock has no test executor (a `TestClock()`); use "
+          + "the clock of withTestClock, withCheckedTestClock or the `.testClock` trait")
+    }
+    let isOpen = state.withLock { state in
+      state.background.running += 1
+      return !state.background.isClosed
+    }
+    // The test executor, not the body's: its jobs are no progress of the body.
     let task = Task(executorPreference: testExecutor) { [weak self] in
       do {
         try await operation()
       } catch is CancellationError {
       } catch {
-        self?.state.withLock { $0.background.failures.append("\(error)") }
+        self?.report("A background task of the test threw \(error)")
       }
+      self?.state.withLock { $0.background.running -= 1 }
+    }
+    guard isOpen else {
+      task.cancel()
+      report("TestClock.addBackgroundTask after the test's body returned: the task was cancelled")
+      return
     }
     state.withLock { $0.background.tasks.append(task) }
   }
 
-  /// The body returned: the background tasks are cancelled and the clock settles, so that what
-  /// they leave is gone before the test's leftovers are counted. Returns what they threw.
-  package func endBackgroundTasks() async -> [String] {
+  /// The body returned or was cancelled: the background tasks are cancelled, and no more start.
+  package func cancelBackgroundTasks() {
     let tasks = state.withLock { state in
+      state.background.isClosed = true
       defer { state.background.tasks.removeAll() }
       return state.background.tasks
     }
     for task in tasks { task.cancel() }
-    if !tasks.isEmpty { await settle() }
-    return state.withLock { state in
-      defer { state.background.failures.removeAll() }
-      return state.background.failures
-    }
   }
+
+  /// How many background tasks have not ended yet.
+  package var runningBackgroundTasks: Int { state.withLock { $0.background.running } }
 }
 
-/// The tasks a test started in its background, and what they threw.
+/// The tasks a test started in its background.
 struct BackgroundWork {
   var tasks: [Task<Void, Never>] = []
-  var failures: [String] = []
+  /// Started and not ended, cancelled or not.
+  var running = 0
+  /// The body has returned: a task started now is cancelled at once.
+  var isClosed = false
 }

@@ -5,7 +5,8 @@ extension TestClock {
   package func leftoverReport() -> String? {
     let (sleepers, now) = state.withLock { ($0.sleepers, $0.now) }
     let liveTasks = internalTasks.liveCount
-    guard !sleepers.isEmpty || liveTasks > 0 else { return nil }
+    let background = runningBackgroundTasks
+    guard !sleepers.isEmpty || liveTasks > 0 || background > 0 else { return nil }
     var lines = ["The test left work behind on its TestClock (now \(now)) when its body returned:"]
     for sleeper in sleepers.sorted(by: { $0.deadline < $1.deadline }) {
       let kind =
@@ -20,6 +21,11 @@ extension TestClock {
       lines.append(
         "- \(liveTasks) internal task(s) of AsyncPacing operators or pacers still running: an "
           + "iterator still held, or a pacer still holding a value")
+    }
+    if background > 0 {
+      lines.append(
+        "- \(background) background task(s) still running after their cancellation: check "
+          + "`Task.isCancelled`, or end the work they wait for")
     }
     lines.append(
       "Finish or cancel that work before the body returns, or start it with "

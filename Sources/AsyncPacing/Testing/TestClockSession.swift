@@ -5,13 +5,17 @@ package final class TestClockSession: Sendable {
   private let watchdog: ProgressWatchdog
   private let advancer: Task<Void, Never>?
   private let holds: GuardHolds
+  private let failure: FailureOnce
+  private let progressTimeout: Duration
 
   package init(
     clock: TestClock, advancing: TestClock.Advancing, progressTimeout: Duration,
     onFailure: @escaping @Sendable (String) -> Void
   ) {
     self.clock = clock
+    self.progressTimeout = progressTimeout
     let failure = FailureOnce(onFailure)
+    self.failure = failure
     let watchdog = ProgressWatchdog(
       timeout: progressTimeout, mark: { clock.progressMark },
       onStall: { poolWait in
@@ -37,6 +41,7 @@ package final class TestClockSession: Sendable {
   /// body returns, so that a test task slow to collect the result (a busy cooperative pool) is
   /// no stall.
   package func bodyEnded() {
+    clock.cancelBackgroundTasks()
     clock.bodyReturned()
     advancer?.cancel()
     holds.release(.body)
@@ -44,16 +49,30 @@ package final class TestClockSession: Sendable {
 
   /// The body returned, and what it left is to be checked: auto-advance stops first (it must
   /// not move time for leftovers), the background tasks are cancelled, and the clock settles,
-  /// all under the guard. Then the body has ended.
-  package func endBodyCheckingLeftovers() async -> TestLeftovers {
+  /// all under the guard; then the body has ended. Returns the report of what is left, if any.
+  ///
+  /// Settling now has a bound that progress does not reset: a background task that ignores its
+  /// cancellation (a `try?` sleep in a loop) would otherwise keep the executor busy for ever.
+  package func endBodyReportingLeftovers() async -> String? {
     advancer?.cancel()
     await advancer?.value
-    let backgroundFailures = await clock.endBackgroundTasks()
+    clock.cancelBackgroundTasks()
+    let isSettled = LockedState(false)
+    WallClock.after(progressTimeout) { [clock, failure, progressTimeout] in
+      guard !isSettled.withLock({ $0 }) else { return }
+      failure.report(
+        """
+        TestClock: after the test's body returned, its work did not settle within \
+        \(progressTimeout) of wall-clock time, with \(clock.runningBackgroundTasks) background \
+        task(s) still running: a task that ignores its cancellation (a `try?` sleep in a loop) \
+        or work that never ends. Check `Task.isCancelled` in background loops.
+        """)
+    }
     await clock.settle()
-    let leftovers = TestLeftovers(
-      report: clock.leftoverReport(), backgroundFailures: backgroundFailures)
+    isSettled.withLock { $0 = true }
+    let report = clock.leftoverReport()
     bodyEnded()
-    return leftovers
+    return report
   }
 
   /// Ends the session; returns once auto-advance has stopped.
@@ -61,13 +80,6 @@ package final class TestClockSession: Sendable {
     bodyEnded()
     await advancer?.value
   }
-}
-
-/// What a test left when its body returned: `report` names the work still pending (`nil` for
-/// none), `backgroundFailures` what its background tasks threw.
-package struct TestLeftovers: Sendable {
-  package var report: String?
-  package var backgroundFailures: [String]
 }
 
 /// Who keeps the guard watching: the body until it has ended, and auto-advance until it has
