@@ -26,15 +26,26 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   /// ```swift
   /// #expect(TestClockTrait.testClock(advancing: .automatic).advancing == .automatic)
   /// ```
-  public var advancing: TestClock.Advancing
+  public var advancing: TestClock.Advancing {
+    didSet { identity = Identity() }
+  }
   /// How long, on the wall clock, the test may make no progress before it fails.
   ///
   /// ```swift
   /// #expect(TestClockTrait.testClock.progressTimeout == .seconds(30))
   /// ```
-  public var progressTimeout: Duration
-  /// Which of several equal traits this is: copies of one trait share it.
-  private let identity = Identity()
+  public var progressTimeout: Duration {
+    didSet { identity = Identity() }
+  }
+  /// Which of several equal traits this is: copies of one trait share it, and a changed copy is
+  /// a trait of its own. (One value stored and put on both a suite and its test is one trait
+  /// twice: both would provide a clock, the test's inside the suite's.)
+  private var identity = Identity()
+
+  fileprivate init(advancing: TestClock.Advancing, progressTimeout: Duration) {
+    self.advancing = advancing
+    self.progressTimeout = progressTimeout
+  }
 
   /// Always `true`: the trait on a suite reaches the tests of its nested suites.
   ///
