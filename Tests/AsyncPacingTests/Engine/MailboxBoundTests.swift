@@ -7,7 +7,9 @@ import Testing
 /// <doc:PacingContract>, "Delivery to the consumer": outputs wait only while time stands still,
 /// at most 1,024 of them; a sequence's reader then waits for the consumer, and a pacer drops
 /// the oldest.
-@Suite(.testClock) struct MailboxBoundTests {
+// Thousands of sends in one job: under ThreadSanitizer on two cores that other tests keep busy
+// (the many-threads send tests block theirs on purpose), one job took more than 30 seconds in CI.
+@Suite(.testClock(progressTimeout: .seconds(300))) struct MailboxBoundTests {
   static let limit = Mailbox<Int, ElapsedInstant<Duration>>.sameInstantLimit
 
   @Test func aConsumerThatKeepsUpGetsEveryOneOfManySameInstantOutputs() async {
