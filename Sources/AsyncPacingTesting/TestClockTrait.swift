@@ -39,7 +39,7 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   }
   /// Which of several equal traits this is: copies of one trait share it, and a changed copy is
   /// a trait of its own. (One value stored and put on both a suite and its test is one trait
-  /// twice: both would provide a clock, the test's inside the suite's.)
+  /// twice: the inner scope then steps aside.)
   private var identity = Identity()
 
   fileprivate init(advancing: TestClock.Advancing, progressTimeout: Duration) {
@@ -85,15 +85,23 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
+    // One trait value put on both a suite and its test is one trait twice: the inner scope
+    // steps aside, so the test still gets one clock.
+    guard !Self.isProvidingClock else { return try await function() }
     // The clock's task group ends before this scope does, so the test function never outlives
     // the call.
-    try await withoutActuallyEscaping(function) { function in
-      try await withCheckedTestClock(
-        advancing: advancing, progressTimeout: progressTimeout,
-        sourceLocation: test.sourceLocation
-      ) { _ throws in try await function() }
+    try await Self.$isProvidingClock.withValue(true) {
+      try await withoutActuallyEscaping(function) { function in
+        try await withCheckedTestClock(
+          advancing: advancing, progressTimeout: progressTimeout,
+          sourceLocation: test.sourceLocation
+        ) { _ throws in try await function() }
+      }
     }
   }
+
+  /// Whether a clock trait's scope is open around the running test case.
+  @TaskLocal private static var isProvidingClock = false
 
   private final class Identity: Sendable {}
 }

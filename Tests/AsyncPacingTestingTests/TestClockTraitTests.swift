@@ -81,3 +81,18 @@ import Testing
   }
   #expect(searched == ["c"])
 }
+
+/// One trait value, stored once and put on both a suite and its test, gives the test one clock.
+@Suite(SharedTrait.automatic) struct SharedTraitTests {
+  @Test(SharedTrait.automatic) func aSharedTraitGivesOneClock() async {
+    let clock = TestClock.current
+    // Without the inner scope stepping aside, two clocks would nest (counted: 2 scopes, now 1).
+    try? await clock.sleep(for: .seconds(60))
+    #expect(clock.now == TestClock.Instant(offset: .seconds(60)))
+    #expect(TestClock.current === clock)
+  }
+}
+
+enum SharedTrait {
+  static let automatic = TestClockTrait.testClock(advancing: .automatic)
+}
