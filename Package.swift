@@ -14,9 +14,13 @@ let package = Package(
   targets: [
     .target(name: "AsyncPacing"),
     .target(name: "AsyncPacingTesting", dependencies: ["AsyncPacing"]),
-    .testTarget(name: "AsyncPacingTests", dependencies: ["AsyncPacing", "AsyncPacingTesting"]),
+    // Issues the package's tests record on purpose, checked without printing them.
+    .target(name: "IssueCapture", path: "Tests/IssueCapture"),
     .testTarget(
-      name: "AsyncPacingTestingTests", dependencies: ["AsyncPacing", "AsyncPacingTesting"]),
+      name: "AsyncPacingTests", dependencies: ["AsyncPacing", "AsyncPacingTesting", "IssueCapture"]),
+    .testTarget(
+      name: "AsyncPacingTestingTests",
+      dependencies: ["AsyncPacing", "AsyncPacingTesting", "IssueCapture"]),
     .executableTarget(
       name: "PacingTimeline", dependencies: ["AsyncPacing"], path: "Examples/PacingTimeline"),
     .executableTarget(

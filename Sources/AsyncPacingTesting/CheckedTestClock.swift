@@ -79,7 +79,7 @@ private func runGuarded<R, E: Error>(
   startsOnMainActor: Bool, failuresSeen: LockedFlag,
   body: HandOver<(TestClock) async throws(E) -> sending R>, outcome: ResultSlot<Result<R, E>>
 ) async {
-  let clock = TestClock(printsDiagnostics: false)
+  let clock = TestClock(printing: .afterTheTest)
   clock.setTestLocation("\(sourceLocation)")
   if startsOnMainActor { clock.noteMainActorWork() }
   let stall = StallSignal()

@@ -1,15 +1,16 @@
 import AsyncPacing
 import AsyncPacingTesting
 import Foundation  // ProcessInfo: the run count of the teardown test
+import IssueCapture
 import Synchronization
 import Testing
 
 /// Under `withCheckedTestClock` and the `.testClock` trait, work the body leaves behind fails
 /// the test, naming it; work started with `addBackgroundTask` is cancelled instead, and what it
 /// throws is reported.
-@Suite struct LeftoverWorkTests {
+@Suite(.capturesIssues) struct LeftoverWorkTests {
   @Test func aSleeperLeftBehindFailsTheTestNamingIt() async {
-    await withKnownIssue {
+    let recorded = await recordedIssues {
       await withCheckedTestClock { clock in
         let timer = Task(executorPreference: clock.taskExecutor) {
           try? await clock.sleep(for: .seconds(5))
@@ -17,26 +18,26 @@ import Testing
         await clock.advance(by: .seconds(1))
         _ = timer  // neither awaited nor cancelled
       }
-    } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("left work behind") && text.contains("a sleep on the test clock")
-        && text.contains("due at +5s")
-    }
+    }.map(\.message)
+    #expect(recorded.count == 1)
+    let text = recorded.first ?? ""
+    #expect(text.contains("left work behind") && text.contains("a sleep on the test clock"))
+    #expect(text.contains("due at +5s"))
   }
 
   @Test func aPacerStillHoldingAValueIsLeftoverWork() async {
     let kept = Shared<Debouncer<Int>?>(nil)
-    await withKnownIssue {
+    let recorded = await recordedIssues {
       await withCheckedTestClock { clock in
         let save = Debouncer(for: .seconds(1), clock: clock) { (_: Int) in }
         save(1)
         kept.set(save)  // outlives the body, its value still pending
       }
-    } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("due at +1s") && text.contains("internal task(s)")
-    }
+    }.map(\.message)
     kept.set(nil)
+    #expect(recorded.count == 1)
+    let text = recorded.first ?? ""
+    #expect(text.contains("due at +1s") && text.contains("internal task(s)"))
   }
 
   @Test func theSameWorkInTheBackgroundPassesAndIsCancelled() async {
@@ -59,7 +60,7 @@ import Testing
   struct RefreshFailed: Error {}
 
   @Test func aFailureInsideBackgroundWorkIsReported() async {
-    await withKnownIssue {
+    let recorded = await recordedIssues {
       await withCheckedTestClock { clock in
         clock.addBackgroundTask {
           try await clock.sleep(for: .seconds(1))
@@ -67,9 +68,9 @@ import Testing
         }
         await clock.advance(by: .seconds(1))
       }
-    } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("background task of the test threw")
-    }
+    }.map(\.message)
+    #expect(recorded.count == 1)
+    #expect(recorded.first?.contains("background task of the test threw") == true)
   }
 
   /// A background task that ignores its cancellation (a `try?` sleep in a loop) keeps the
@@ -78,7 +79,7 @@ import Testing
   @Test func aBackgroundTaskIgnoringItsCancellationFailsNamingIt() async {
     var result: ExitTest.Result?
     // The exit test passes on the issue recorded before the process stopped.
-    await withKnownIssue {
+    let recorded = await recordedIssues {
       result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         await withCheckedTestClock(progressTimeout: .milliseconds(200)) { clock in
           clock.addBackgroundTask {
@@ -89,11 +90,11 @@ import Testing
           }
         }
       }
-    } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("did not settle within 0.2 seconds")
-        && text.contains("1 background task(s) still running")
-    }
+    }.map(\.message)
+    #expect(recorded.count == 1)
+    let text = recorded.first ?? ""
+    #expect(text.contains("did not settle within 0.2 seconds"))
+    #expect(text.contains("1 background task(s) still running"))
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(message.contains("ignored its cancellation"))
   }

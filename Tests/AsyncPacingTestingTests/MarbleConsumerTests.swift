@@ -1,10 +1,11 @@
 import AsyncPacing
 import AsyncPacingTesting
+import IssueCapture
 import Testing
 
 /// What the drawing's consumer can do besides waiting: be busy, be cancelled; and when the
 /// drawing stops by itself.
-@Suite struct MarbleConsumerTests {
+@Suite(.capturesIssues) struct MarbleConsumerTests {
   @Test func aBusyConsumerGetsTheLatestElement() async {
     await withTestClock { clock in
       let typing = clock.marbles("a-b-c-d-e-f|", step: .seconds(1))
@@ -36,7 +37,7 @@ import Testing
   }
 
   @Test func deadlinesFinerThanTheStepAreBoundedToo() async {
-    await MarbleIssueTests.expectIssues(["the clock advanced 320 times before step 5"]) {
+    await expectIssues(["the clock advanced 320 times before step 5"]) {
       await withTestClock { clock in
         let polling = Ticks(clock: clock, period: .milliseconds(1))
         _ = await clock.marbles(of: polling, step: .seconds(1), maxSteps: 5)

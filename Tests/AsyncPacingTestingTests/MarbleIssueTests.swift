@@ -1,29 +1,11 @@
 import AsyncPacing
 import AsyncPacingTesting
+import IssueCapture
 import Synchronization
 import Testing
 
 /// Every way the marble API can be misused or disappointed reports an issue that says why.
-@Suite struct MarbleIssueTests {
-  /// Runs `body`, expecting exactly the issues whose messages contain `fragments`, in order.
-  static func expectIssues(
-    _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () async -> Void
-  ) async {
-    let recorded = Mutex<[String]>([])
-    await withKnownIssue(sourceLocation: sourceLocation) {
-      await body()
-    } matching: { issue in
-      recorded.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-      return true
-    }
-    let messages = recorded.withLock { $0 }
-    #expect(messages.count == fragments.count, "\(messages)", sourceLocation: sourceLocation)
-    for (message, fragment) in zip(messages, fragments) {
-      #expect(message.contains(fragment), "\(message)", sourceLocation: sourceLocation)
-    }
-  }
-
+@Suite(.capturesIssues) struct MarbleIssueTests {
   @Test(arguments: [
     (
       "a-(",
@@ -39,7 +21,7 @@ import Testing
   func aMalformedDiagramNamesThePositionAndWhatWasExpected(_ diagram: String, message: String)
     async
   {
-    await Self.expectIssues([message]) {
+    await expectIssues([message]) {
       await withTestClock { clock in
         let played = clock.marbles(diagram, step: .seconds(1))
         #expect(await clock.marbles(of: played, step: .seconds(1)) == "|")
@@ -48,7 +30,7 @@ import Testing
   }
 
   @Test func aSymbolMissingFromValuesIsNamed() async {
-    await Self.expectIssues(["`c` has no value in `values:` (it has `a`, `b`) at offset 4"]) {
+    await expectIssues(["`c` has no value in `values:` (it has `a`, `b`) at offset 4"]) {
       await withTestClock { clock in
         _ = clock.marbles("a-b-c|", step: .seconds(1), values: ["a": 1, "b": 2])
       }
@@ -56,7 +38,7 @@ import Testing
   }
 
   @Test func anEventBetweenStepsIsNeverRoundedSilently() async {
-    await Self.expectIssues([
+    await expectIssues([
       "| came at +1.5s, which is not a whole number of steps of 1.0 seconds from the start at +0s"
     ]) {
       await withTestClock { clock in
@@ -67,7 +49,7 @@ import Testing
   }
 
   @Test func aClockOutsideWithTestClockIsRefused() async {
-    await Self.expectIssues(["this clock has no test executor"]) {
+    await expectIssues(["this clock has no test executor"]) {
       let clock = TestClock()
       #expect(
         await clock.marbles(of: clock.marbles("a|", step: .seconds(1)), step: .seconds(1)) == "")
@@ -75,8 +57,7 @@ import Testing
   }
 
   @Test func aStepThatIsNotPositiveIsRefused() async {
-    await Self.expectIssues(["`step` must be positive, got 0.0 seconds", "`step` must be positive"])
-    {
+    await expectIssues(["`step` must be positive, got 0.0 seconds", "`step` must be positive"]) {
       await withTestClock { clock in
         let played = clock.marbles("a|", step: .zero)
         _ = await clock.marbles(of: played, step: .zero)
@@ -85,7 +66,7 @@ import Testing
   }
 
   @Test func aMismatchShowsBothDiagramsAlignedAndTheFirstDifferentStep() async {
-    await Self.expectIssues([
+    await expectIssues([
       """
       the diagrams differ from step 6 on
       expected: ------c----[d|]

@@ -2,11 +2,12 @@ import AsyncPacing
 import AsyncPacingTesting
 import Dispatch
 import Foundation  // ProcessInfo: the repeat count comes from the environment
+import IssueCapture
 import Synchronization
 import Testing
 
 /// Each way a timing test used to hang now fails within its guard, naming the cause.
-@Suite struct ProgressGuardTests {
+@Suite(.capturesIssues) struct ProgressGuardTests {
   /// `ASYNCPACING_MISUSE_RUNS=100 swift test --filter ProgressGuardTests` is the proof that
   /// none hangs; CI repeats each a few times.
   static let runs =
@@ -20,16 +21,11 @@ import Testing
     _ body: @escaping @Sendable (TestClock) async -> Void
   ) async {
     for _ in 0..<runs {
-      let messages = Mutex<[String]>([])
-      await withKnownIssue(sourceLocation: sourceLocation) {
+      let recorded = await recordedIssues(sourceLocation: sourceLocation) {
         await withCheckedTestClock(advancing: advancing, progressTimeout: shortGuard) {
           await body($0)
         }
-      } matching: { issue in
-        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
-        return true
-      }
-      let recorded = messages.withLock { $0 }
+      }.map(\.message)
       let named = recorded.contains { message in fragments.allSatisfy(message.contains) }
       #expect(named, "\(recorded)", sourceLocation: sourceLocation)
     }
@@ -76,8 +72,7 @@ import Testing
 
   @Test func codeNotGivenTheClockGetsTheHintWithItsFailure() async {
     for _ in 0..<Self.runs {
-      let messages = Mutex<[String]>([])
-      await withKnownIssue {
+      let recorded = await recordedIssues {
         await withCheckedTestClock(progressTimeout: Self.shortGuard) { clock in
           let saves = Mutex(0)
           // A real clock of its own: the test clock does not reach it.
@@ -89,19 +84,14 @@ import Testing
           #expect(saves.withLock { $0 } == 1)
           save.cancel()
         }
-      } matching: { issue in
-        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
-        return true
-      }
-      let recorded = messages.withLock { $0 }
+      }.map(\.message)
       #expect(recorded.contains { $0.contains("was the code under test given this clock") })
     }
   }
 
   @Test func autoAdvanceStopsARepeatingTimerAndSaysSo() async {
     for _ in 0..<Self.runs {
-      let messages = Mutex<[String]>([])
-      await withKnownIssue {
+      let recorded = await recordedIssues {
         await withCheckedTestClock(
           advancing: .automatic(maxAdvancesWithoutProgress: 50), progressTimeout: .seconds(30)
         ) { clock in
@@ -112,11 +102,7 @@ import Testing
           for await _ in never {}
           ticker.cancel()
         }
-      } matching: { issue in
-        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
-        return true
-      }
-      let recorded = messages.withLock { $0 }
+      }.map(\.message)
       #expect(recorded.count == 1)
       #expect(recorded.first?.contains("stopped after 50 advances in a row") == true)
     }
@@ -153,7 +139,7 @@ import Testing
   @Test func aBodyThatIgnoresItsCancellationStopsTheProcess() async {
     var result: ExitTest.Result?
     // The exit test passes on the issue the guard recorded before the process stopped.
-    await withKnownIssue {
+    let recorded = await recordedIssues {
       result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         await withCheckedTestClock(progressTimeout: .milliseconds(100)) { _ in
           let ignoresCancellation = DispatchSemaphore(value: 0)
@@ -165,9 +151,9 @@ import Testing
           }
         }
       }
-    } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("made no progress for 0.1 seconds")
-    }
+    }.map(\.message)
+    #expect(recorded.count == 1)
+    #expect(recorded.first?.contains("made no progress for 0.1 seconds") == true)
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(message.contains("ignored its cancellation for another 0.1 seconds"))
   }

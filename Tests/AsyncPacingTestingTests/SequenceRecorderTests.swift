@@ -1,8 +1,9 @@
 import AsyncPacing
 import AsyncPacingTesting
+import IssueCapture
 import Testing
 
-@Suite struct SequenceRecorderTests {
+@Suite(.capturesIssues) struct SequenceRecorderTests {
   @Test func typeCheckAdvanceCheck() async {
     await withTestClock { clock in
       let (queries, typing) = AsyncStream.makeStream(of: String.self)
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func theWrongEventIsReportedWithWhatArrived() async {
-    await MarbleIssueTests.expectIssues([
+    await expectIssues([
       "expected the finish, but the next event was element \"b\" at +1s; "
         + "received so far: element \"a\" at +0s, element \"b\" at +1s"
     ]) {
@@ -49,7 +50,7 @@ import Testing
   }
 
   @Test func nothingThatCanArriveIsReported() async {
-    await MarbleIssueTests.expectIssues([
+    await expectIssues([
       "expected an event, but nothing can arrive any more: all work has settled and nothing "
         + "sleeps on the clock (now +2s); received so far: element \"a\" at +0s"
     ]) {
@@ -64,7 +65,7 @@ import Testing
   }
 
   @Test func aRepeatingTimerThatNeverEmitsFailsInsteadOfHanging() async {
-    await MarbleIssueTests.expectIssues([
+    await expectIssues([
       "expected an event, but nothing arrived in 20 advances of the clock (now +20s, the next "
         + "deadline +21s): a repeating timer that never emits?; nothing was received"
     ]) {
@@ -77,7 +78,7 @@ import Testing
   }
 
   @Test func eventsNobodyAskedForFailTheScope() async {
-    await MarbleIssueTests.expectIssues([
+    await expectIssues([
       "the recording ended with events nobody asked for: element \"b\" at +1s, finish at +2s"
     ]) {
       await withTestClock { clock in
@@ -101,7 +102,7 @@ import Testing
   }
 
   @Test func anUnexpectedEventIsReportedByExpectNoEvents() async {
-    await MarbleIssueTests.expectIssues([
+    await expectIssues([
       "expected no event, but received element \"a\" at +0s"
     ]) {
       await withTestClock { clock in

@@ -1,26 +1,27 @@
 import AsyncPacing
 import AsyncPacingTesting
+import IssueCapture
 import Testing
 
 /// Every use of an `UnimplementedClock` is one issue, with the clock's label, at its creation.
-@Suite struct UnimplementedClockTests {
+@Suite(.capturesIssues) struct UnimplementedClockTests {
   @Test func readingNowIsOneIssueNamingTheClock() async {
     let clock = UnimplementedClock(name: "Feed.clock")
-    await MarbleIssueTests.expectIssues(["UnimplementedClock \"Feed.clock\": now was read"]) {
+    await expectIssues(["UnimplementedClock \"Feed.clock\": now was read"]) {
       _ = clock.now
     }
   }
 
   @Test func sleepingIsOneIssueAndReturnsAtOnce() async {
     let clock = UnimplementedClock(name: "Feed.clock")
-    await MarbleIssueTests.expectIssues(["UnimplementedClock \"Feed.clock\": sleep(until: +1s)"]) {
+    await expectIssues(["UnimplementedClock \"Feed.clock\": sleep(until: +1s)"]) {
       try? await clock.sleep(until: .init(offset: .seconds(1)))
     }
   }
 
   @Test func eachUseIsItsOwnIssue() async {
     let clock = UnimplementedClock()
-    await MarbleIssueTests.expectIssues(["\"Clock\": now", "\"Clock\": now", "\"Clock\": sleep"]) {
+    await expectIssues(["\"Clock\": now", "\"Clock\": now", "\"Clock\": sleep"]) {
       _ = clock.now
       _ = clock.now
       try? await clock.sleep(for: .seconds(1))
@@ -30,11 +31,9 @@ import Testing
   @Test func theIssueIsRecordedWhereTheClockWasCreated() {
     let line = #line + 1
     let clock = UnimplementedClock(name: "Model.clock")
-    withKnownIssue {
-      _ = clock.now
-    } matching: { issue in
-      issue.sourceLocation?.line == line
-    }
+    let recorded = recordedIssues { _ = clock.now }
+    #expect(recorded.count == 1)
+    #expect(recorded.first?.sourceLocation?.line == line)
   }
 
   /// An operator reads its clock's `now` when an iterator is made (its origin); the iteration
@@ -43,11 +42,11 @@ import Testing
     let clock = UnimplementedClock(name: "Search.clock")
     let (queries, feed) = AsyncStream.makeStream(of: String.self)
     feed.finish()
-    withKnownIssue {
+    let recorded = recordedIssues {
       _ = queries.debounce(for: .seconds(1), clock: clock).makeAsyncIterator()
-    } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("\"Search.clock\": now was read") }
-    }
+    }.map(\.message)
+    #expect(recorded.count == 1)
+    #expect(recorded.first?.contains("\"Search.clock\": now was read") == true)
   }
 
   /// After each issue it keeps time as an `ImmediateClock`, so an operator's timer moves on
@@ -56,7 +55,7 @@ import Testing
     let clock = UnimplementedClock(name: "Timer.clock")
     // The sleep and the reading are uses, each its own known issue; the expectation is not.
     var now: UnimplementedClock.Instant?
-    await MarbleIssueTests.expectIssues([
+    await expectIssues([
       "\"Timer.clock\": sleep(until: +5s)", "\"Timer.clock\": now was read",
     ]) {
       try? await clock.sleep(until: .init(offset: .seconds(5)))

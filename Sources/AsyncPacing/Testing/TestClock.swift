@@ -51,7 +51,7 @@ public final class TestClock: Clock, Sendable {
     /// Also the number of sleeps that ever reached this clock.
     var nextSleeperID: UInt64 = 0
     var diagnostics: [String] = []
-    var printsDiagnostics: Bool
+    var printing: DiagnosticsPrinting
     /// How many times `now` moved: progress, for the guard.
     var timeMoves = 0
     /// Settling tasks waiting for the main actor, and how often it answered.
@@ -91,19 +91,18 @@ public final class TestClock: Clock, Sendable {
   /// try await timer.value
   /// ```
   public convenience init() {
-    self.init(executor: nil, printsDiagnostics: true)
+    self.init(executor: nil, printing: .always)
   }
 
-  /// A clock on a test executor of its own; `printsDiagnostics` is false where the caller
-  /// records them as issues instead (the testing library's trait and checked entry point).
-  package convenience init(printsDiagnostics: Bool) {
-    self.init(executor: TestExecutor(), printsDiagnostics: printsDiagnostics)
+  /// A clock on a test executor of its own, printing the diagnostics that nobody records.
+  package convenience init(printing: DiagnosticsPrinting) {
+    self.init(executor: TestExecutor(), printing: printing)
   }
 
-  init(executor: TestExecutor?, printsDiagnostics: Bool) {
+  init(executor: TestExecutor?, printing: DiagnosticsPrinting) {
     self.testExecutor = executor
     self.bodyExecutor = executor.map { BodyTaskExecutor(testExecutor: $0) }
-    self.state = LockedState(State(printsDiagnostics: printsDiagnostics))
+    self.state = LockedState(State(printing: printing))
     executor?.attach(self)
   }
 
@@ -220,7 +219,7 @@ public final class TestClock: Clock, Sendable {
     let printsNow = state.withLock { state in
       guard !state.diagnostics.contains(message) else { return false }
       state.diagnostics.append(message)
-      return state.printsDiagnostics
+      return state.printing == .always
     }
     if printsNow { print("AsyncPacing diagnostic: \(message)") }
   }

@@ -49,12 +49,12 @@ extension TestClock {
         for. Start it with `Task(executorPreference: clock.taskExecutor)`, or make it a child \
         task, and wait for it before the test returns.
         """
-      let isNew = state.withLock { state in
+      let printsNow = state.withLock { state in
         guard !state.diagnostics.contains(message) else { return false }
         state.diagnostics.append(message)
-        return true
+        return state.printing != .never
       }
-      if isNew { print("AsyncPacing diagnostic: \(message)") }
+      if printsNow { print("AsyncPacing diagnostic: \(message)") }
     }
   }
 
@@ -81,4 +81,22 @@ extension TestClock {
     (the body, `async let`, a task group), or start the task with \
     `Task(executorPreference: clock.taskExecutor)`.
     """
+}
+
+/// Which of a clock's diagnostics are printed as well as kept in `diagnostics`.
+package enum DiagnosticsPrinting: Sendable {
+  /// Every one: nothing records them as issues (a bare clock, plain `withTestClock`).
+  case always
+  /// Only those that come after the test's body returned, when no issue can be recorded; the
+  /// others are recorded as issues (the `.testClock` trait, `withCheckedTestClock`).
+  case afterTheTest
+  /// None: a test of the package that makes them on purpose checks `diagnostics` instead.
+  case never
+}
+
+extension TestClock {
+  /// Stops printing this clock's diagnostics, for a test that makes them on purpose.
+  package func stopPrintingDiagnostics() {
+    state.withLock { $0.printing = .never }
+  }
 }

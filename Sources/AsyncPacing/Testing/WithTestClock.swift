@@ -62,7 +62,7 @@ private func runTestClock<R, E: Error>(
   advancing: TestClock.Advancing, progressTimeout: Duration, caller: String,
   startsOnMainActor: Bool, _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
-  let clock = TestClock(printsDiagnostics: true)
+  let clock = TestClock(printing: .always)
   clock.setTestLocation(caller)
   if startsOnMainActor { clock.noteMainActorWork() }
   let session = TestClockSession(

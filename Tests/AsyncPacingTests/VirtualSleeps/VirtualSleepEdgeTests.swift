@@ -1,18 +1,18 @@
 import AsyncPacing
 import AsyncPacingTesting
 import Dispatch
+import IssueCapture
 import Synchronization
 import Testing
 
 // The scheduling executor these tests prove exists from Swift 6.3, on Linux.
 #if compiler(>=6.3) && canImport(Glibc)
   /// The edges an independent review found in virtual real-clock sleeps.
-  @Suite struct VirtualSleepEdgeTests {
+  @Suite(.capturesIssues) struct VirtualSleepEdgeTests {
     /// A `Task.sleep` timer repeating in an `async let` is no progress of the body: automatic
     /// advancing stops at its limit, as it does for a repeating test-clock timer.
     @Test func aRepeatingTaskSleepTimerStopsAutoAdvance() async {
-      let messages = Mutex<[String]>([])
-      await withKnownIssue {
+      let recorded = await recordedIssues {
         await withCheckedTestClock(
           advancing: .automatic(maxAdvancesWithoutProgress: 50), progressTimeout: .seconds(30)
         ) { clock in
@@ -25,11 +25,9 @@ import Testing
           }
           _ = await ticking
         }
-      } matching: { issue in
-        messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
-        return true
-      }
-      #expect(messages.withLock { $0 }.contains { $0.contains("advances") })
+      }.map(\.message)
+      #expect(recorded.count == 1)
+      #expect(recorded.first?.contains("advances") == true, "\(recorded)")
     }
 
     /// Work before the call does not round the sleep up: 250 ms after 60 ms of work is 250 ms.
