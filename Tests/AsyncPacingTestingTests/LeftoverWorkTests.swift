@@ -12,7 +12,7 @@ import Testing
   @Test func aSleeperLeftBehindFailsTheTestNamingIt() async {
     let recorded = await recordedIssues {
       await withCheckedTestClock { clock in
-        let timer = Task(executorPreference: clock.taskExecutor) {
+        let timer = Task(name: "autosave", executorPreference: clock.taskExecutor) {
           try? await clock.sleep(for: .seconds(5))
         }
         await clock.advance(by: .seconds(1))
@@ -21,9 +21,29 @@ import Testing
     }.map(\.message)
     #expect(recorded.count == 1)
     let text = recorded.first ?? ""
-    #expect(text.contains("left work behind") && text.contains("a sleep on the test clock"))
-    #expect(text.contains("due at +5s"))
+    #expect(text.contains("left work behind"))
+    #expect(text.contains("a sleep on the test clock, due at +5s, in the task \"autosave\""))
   }
+
+  // Real-clock sleeps reach the test executor from Swift 6.3, on Linux.
+  #if compiler(>=6.3) && canImport(Glibc)
+    @Test func aRealClockSleepLeftBehindIsNamedToo() async {
+      let recorded = await recordedIssues {
+        await withCheckedTestClock { clock in
+          let poll = Task(name: "poll", executorPreference: clock.taskExecutor) {
+            try? await Task.sleep(for: .seconds(7))
+          }
+          await clock.advance(by: .seconds(1))
+          _ = poll  // neither awaited nor cancelled
+        }
+      }.map(\.message)
+      #expect(recorded.count == 1)
+      #expect(
+        recorded.first?.contains(
+          "a real-clock sleep (Task.sleep, ContinuousClock, "
+            + "SuspendingClock), due at +7s, in the task \"poll\"") == true, "\(recorded)")
+    }
+  #endif
 
   @Test func aPacerStillHoldingAValueIsLeftoverWork() async {
     let kept = Shared<Debouncer<Int>?>(nil)

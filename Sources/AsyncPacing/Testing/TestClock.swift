@@ -32,6 +32,15 @@ public final class TestClock: Clock, Sendable {
     var wake: Wake
     /// Registered from outside the test executor: the progress guard names it.
     var isOffExecutor: Bool
+    /// The name of the task that slept, if it has one: the leftover report shows it.
+    var taskName: String?
+
+    static var currentTaskName: String? {
+      if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+        return Task.name
+      }
+      return nil
+    }
   }
 
   /// What a sleeper does when its deadline comes.
@@ -185,6 +194,7 @@ public final class TestClock: Clock, Sendable {
     let origin = origin()
     reportSleep(from: origin)
     let isOffExecutor = if case .exact = origin { false } else { true }
+    let taskName = Sleeper.currentTaskName
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation {
         (continuation: UnsafeContinuation<Void, any Error>) in
@@ -197,7 +207,7 @@ public final class TestClock: Clock, Sendable {
           state.sleepers.append(
             Sleeper(
               id: id, deadline: deadline, wake: .resume(continuation),
-              isOffExecutor: isOffExecutor))
+              isOffExecutor: isOffExecutor, taskName: taskName))
           return (nil, state.takeChangeWaiter())
         }
         changeWaiter?.resume()

@@ -14,8 +14,9 @@ extension TestClock {
         case .resume: "a sleep on the test clock"
         case .runJob: "a real-clock sleep (Task.sleep, ContinuousClock, SuspendingClock)"
         }
+      let task = sleeper.taskName.map { ", in the task \"\($0)\"" } ?? ""
       let origin = sleeper.isOffExecutor ? ", registered from outside the test executor" : ""
-      lines.append("- \(kind), due at \(sleeper.deadline)\(origin)")
+      lines.append("- \(kind), due at \(sleeper.deadline)\(task)\(origin)")
     }
     if liveTasks > 0 {
       lines.append(

@@ -6,6 +6,7 @@ extension TestClock {
   func scheduleWakeUp(_ job: UnownedJob, after duration: Duration, sleepingTask: UInt64) {
     guard let testExecutor else { return }
     testExecutor.noteSleeping(sleepingTask)
+    let taskName = Sleeper.currentTaskName
     let (isRegistered, changeWaiter) = state.withLock {
       state -> (Bool, UnsafeContinuation<Void, Never>?) in
       defer { state.nextSleeperID += 1 }
@@ -13,7 +14,8 @@ extension TestClock {
       state.sleepers.append(
         Sleeper(
           id: state.nextSleeperID, deadline: state.now.advanced(by: duration),
-          wake: .runJob(job, sleepingTask: sleepingTask), isOffExecutor: false))
+          wake: .runJob(job, sleepingTask: sleepingTask), isOffExecutor: false,
+          taskName: taskName))
       return (true, state.takeChangeWaiter())
     }
     changeWaiter?.resume()
