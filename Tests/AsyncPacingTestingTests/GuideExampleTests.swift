@@ -6,6 +6,7 @@ import Testing
 /// as written there: if one stops compiling or passing, the guide is wrong.
 @Suite struct GuideExampleTests {
   @Test func searchWaitsForAPause() async {
+    // Plain form: the guide writes this example with withTestClock.
     await withTestClock { clock in
       let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
       let searched = await clock.marbles(
@@ -15,6 +16,7 @@ import Testing
   }
 
   @Test func aBusyConsumerAndACancelledOne() async {
+    // Plain form: the guide writes this example with withTestClock.
     await withTestClock { clock in
       let typing = clock.marbles("a-b-c-d-e-f|", step: .seconds(1))
       let busy = await clock.marbles(
@@ -33,16 +35,16 @@ import Testing
     queries.debounce(for: .milliseconds(300), clock: clock).map { WordList.search($0) }
   }
 
-  @Test func theSamePipelineTakesAMarbleDiagram() async {
-    await withTestClock { clock in
-      let queries = clock.marbles(
-        "ab--c|", step: .milliseconds(100), values: ["a": "sw", "b": "swi", "c": "ob"])
-      let counts = results(for: queries, clock: clock).map(\.count)
-      #expect(await clock.marbles(of: counts, step: .milliseconds(100)) == "----4[2|]")
-    }
+  @Test(.testClock) func theSamePipelineTakesAMarbleDiagram() async {
+    let clock = TestClock.current
+    let queries = clock.marbles(
+      "ab--c|", step: .milliseconds(100), values: ["a": "sw", "b": "swi", "c": "ob"])
+    let counts = results(for: queries, clock: clock).map(\.count)
+    #expect(await clock.marbles(of: counts, step: .milliseconds(100)) == "----4[2|]")
   }
 
   @Test func searchesOnceTypingPauses() async {
+    // Plain form: the guide writes this example with withTestClock.
     await withTestClock { clock in
       let (queries, typing) = AsyncStream.makeStream(of: String.self)
       await clock.record(results(for: queries, clock: clock)) { results in

@@ -4,26 +4,24 @@ import Testing
 
 /// The marble API from a main-actor suite, where view-model tests live.
 @MainActor @Suite struct MainActorTests {
-  @Test func drawingFromTheMainActor() async {
-    await withTestClock { clock in
-      let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
-      let searched = await clock.marbles(
-        of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
-      #expect(searched == "-------c---[d|]")
-    }
+  @Test(.testClock) func drawingFromTheMainActor() async {
+    let clock = TestClock.current
+    let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
+    let searched = await clock.marbles(
+      of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
+    #expect(searched == "-------c---[d|]")
   }
 
-  @Test func recordingFromTheMainActor() async {
-    await withTestClock { clock in
-      let (queries, typing) = AsyncStream.makeStream(of: String.self)
-      await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
-        typing.yield("swift")
-        let expected = RecordedEvent(
-          kind: .element("swift"), instant: .init(offset: .milliseconds(300)))
-        #expect(await searches.next() == expected)
-        typing.finish()
-        await searches.expectFinish()
-      }
+  @Test(.testClock) func recordingFromTheMainActor() async {
+    let clock = TestClock.current
+    let (queries, typing) = AsyncStream.makeStream(of: String.self)
+    await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
+      typing.yield("swift")
+      let expected = RecordedEvent(
+        kind: .element("swift"), instant: .init(offset: .milliseconds(300)))
+      #expect(await searches.next() == expected)
+      typing.finish()
+      await searches.expectFinish()
     }
   }
 }

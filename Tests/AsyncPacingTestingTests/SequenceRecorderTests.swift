@@ -4,112 +4,104 @@ import IssueCapture
 import Testing
 
 @Suite(.capturesIssues) struct SequenceRecorderTests {
-  @Test func typeCheckAdvanceCheck() async {
-    await withTestClock { clock in
-      let (queries, typing) = AsyncStream.makeStream(of: String.self)
-      await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
-        typing.yield("s")
-        await searches.expectNoEvents()
-        await clock.advance(by: .milliseconds(100))
-        typing.yield("sw")
-        let first = await searches.next()
-        #expect(first?.element == "sw")
-        #expect(first?.instant == TestClock.Instant(offset: .milliseconds(400)))
-        typing.yield("swift")
-        typing.finish()
-        #expect(await searches.nextElement() == "swift")
-        await searches.expectFinish()
-      }
+  @Test(.testClock) func typeCheckAdvanceCheck() async {
+    let clock = TestClock.current
+    let (queries, typing) = AsyncStream.makeStream(of: String.self)
+    await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
+      typing.yield("s")
+      await searches.expectNoEvents()
+      await clock.advance(by: .milliseconds(100))
+      typing.yield("sw")
+      let first = await searches.next()
+      #expect(first?.element == "sw")
+      #expect(first?.instant == TestClock.Instant(offset: .milliseconds(400)))
+      typing.yield("swift")
+      typing.finish()
+      #expect(await searches.nextElement() == "swift")
+      await searches.expectFinish()
     }
   }
 
-  @Test func anErrorIsAnEvent() async {
-    await withTestClock { clock in
-      let lines = clock.marbles("a-^", step: .seconds(1))
-      await clock.record(lines) { lines in
-        #expect(await lines.nextElement() == "a")
-        let error = await lines.expectFailure()
-        #expect(error as? MarbleFailure == MarbleFailure(step: 2))
-      }
+  @Test(.testClock) func anErrorIsAnEvent() async {
+    let clock = TestClock.current
+    let lines = clock.marbles("a-^", step: .seconds(1))
+    await clock.record(lines) { lines in
+      #expect(await lines.nextElement() == "a")
+      let error = await lines.expectFailure()
+      #expect(error as? MarbleFailure == MarbleFailure(step: 2))
     }
   }
 
-  @Test func theWrongEventIsReportedWithWhatArrived() async {
+  @Test(.testClock) func theWrongEventIsReportedWithWhatArrived() async {
+    let clock = TestClock.current
     await expectIssues([
       "expected the finish, but the next event was element \"b\" at +1s; "
         + "received so far: element \"a\" at +0s, element \"b\" at +1s"
     ]) {
-      await withTestClock { clock in
-        await clock.record(clock.marbles("ab|", step: .seconds(1))) { letters in
-          #expect(await letters.nextElement() == "a")
-          await letters.expectFinish()
-          letters.ignoreRemainingEvents()
-        }
+      await clock.record(clock.marbles("ab|", step: .seconds(1))) { letters in
+        #expect(await letters.nextElement() == "a")
+        await letters.expectFinish()
+        letters.ignoreRemainingEvents()
       }
     }
   }
 
-  @Test func nothingThatCanArriveIsReported() async {
+  @Test(.testClock) func nothingThatCanArriveIsReported() async {
+    let clock = TestClock.current
     await expectIssues([
       "expected an event, but nothing can arrive any more: all work has settled and nothing "
         + "sleeps on the clock (now +2s); received so far: element \"a\" at +0s"
     ]) {
-      await withTestClock { clock in
-        await clock.record(clock.marbles("a-b", step: .seconds(1))) { letters in
-          #expect(await letters.nextElement() == "a")
-          #expect(await letters.nextElement() == "b")
-          _ = await letters.next()
-        }
+      await clock.record(clock.marbles("a-b", step: .seconds(1))) { letters in
+        #expect(await letters.nextElement() == "a")
+        #expect(await letters.nextElement() == "b")
+        _ = await letters.next()
       }
     }
   }
 
-  @Test func aRepeatingTimerThatNeverEmitsFailsInsteadOfHanging() async {
+  @Test(.testClock) func aRepeatingTimerThatNeverEmitsFailsInsteadOfHanging() async {
+    let clock = TestClock.current
     await expectIssues([
       "expected an event, but nothing arrived in 20 advances of the clock (now +20s, the next "
         + "deadline +21s): a repeating timer that never emits?; nothing was received"
     ]) {
-      await withTestClock { clock in
-        await clock.record(Ticks(clock: clock), maxAdvances: 20) { ticks in
-          _ = await ticks.next()
-        }
+      await clock.record(Ticks(clock: clock), maxAdvances: 20) { ticks in
+        _ = await ticks.next()
       }
     }
   }
 
-  @Test func eventsNobodyAskedForFailTheScope() async {
+  @Test(.testClock) func eventsNobodyAskedForFailTheScope() async {
+    let clock = TestClock.current
     await expectIssues([
       "the recording ended with events nobody asked for: element \"b\" at +1s, finish at +2s"
     ]) {
-      await withTestClock { clock in
-        await clock.record(clock.marbles("ab|", step: .seconds(1))) { letters in
-          #expect(await letters.nextElement() == "a")
-          await clock.advance(by: .seconds(2))
-        }
-      }
-    }
-  }
-
-  @Test func leavingTheScopeCancelsTheIteration() async {
-    await withTestClock { clock in
-      let letters = clock.marbles("a-b-c|", step: .seconds(1))
-      await clock.record(letters) { letters in
+      await clock.record(clock.marbles("ab|", step: .seconds(1))) { letters in
         #expect(await letters.nextElement() == "a")
+        await clock.advance(by: .seconds(2))
       }
-      #expect(letters.iterations.map(\.ending) == [.cancelled])
-      #expect(clock.pendingSleeperCount == 0)
     }
   }
 
-  @Test func anUnexpectedEventIsReportedByExpectNoEvents() async {
+  @Test(.testClock) func leavingTheScopeCancelsTheIteration() async {
+    let clock = TestClock.current
+    let letters = clock.marbles("a-b-c|", step: .seconds(1))
+    await clock.record(letters) { letters in
+      #expect(await letters.nextElement() == "a")
+    }
+    #expect(letters.iterations.map(\.ending) == [.cancelled])
+    #expect(clock.pendingSleeperCount == 0)
+  }
+
+  @Test(.testClock) func anUnexpectedEventIsReportedByExpectNoEvents() async {
+    let clock = TestClock.current
     await expectIssues([
       "expected no event, but received element \"a\" at +0s"
     ]) {
-      await withTestClock { clock in
-        await clock.record(clock.marbles("a", step: .seconds(1))) { letters in
-          await letters.expectNoEvents()
-          letters.ignoreRemainingEvents()
-        }
+      await clock.record(clock.marbles("a", step: .seconds(1))) { letters in
+        await letters.expectNoEvents()
+        letters.ignoreRemainingEvents()
       }
     }
   }
