@@ -110,6 +110,7 @@ private func runGuarded<R, E: Error>(
           }
         }
         outcome.put(result)
+        stall.bodyReturned()
         // A body cancelled by the guard (or with the test) has failed already.
         guard !Task.isCancelled else { return .bodyEnded }
         if let report = await session.endBodyReportingLeftovers() {

@@ -4,10 +4,19 @@ import Synchronization
 /// Carries the progress guard's message from its Dispatch thread into the test's task, where
 /// an issue can be recorded, and stops the process if the body then ignores its cancellation.
 final class StallSignal: Sendable {
+  /// Where the body is, for the message that stops the process.
+  private enum BodyPhase {
+    case running
+    /// The body returned; its clock's teardown (auto-advance stopping, the leftover check)
+    /// goes on.
+    case tearingDown
+    case finished
+  }
+
   private struct State {
     var message: String?
     var isOver = false
-    var bodyHasFinished = false
+    var body = BodyPhase.running
     var waiter: CheckedContinuation<String?, Never>?
   }
 
@@ -32,9 +41,13 @@ final class StallSignal: Sendable {
     waiter?.resume(returning: message)
   }
 
+  func bodyReturned() {
+    state.withLock { $0.body = .tearingDown }
+  }
+
   func bodyFinished() {
     let waiter = state.withLock { state in
-      state.bodyHasFinished = true
+      state.body = .finished
       state.isOver = true
       defer { state.waiter = nil }
       return state.waiter
@@ -65,9 +78,21 @@ final class StallSignal: Sendable {
 
   func stopProcessUnlessBodyFinishes(within timeout: Duration, message: String) {
     WallClock.after(timeout) {
-      guard !self.state.withLock({ $0.bodyHasFinished }) else { return }
-      fatalError(
-        message + "\nThe test body then ignored its cancellation for another \(timeout).")
+      switch self.state.withLock({ $0.body }) {
+      case .finished:
+        return
+      case .running:
+        fatalError(
+          message + "\nThe test body then ignored its cancellation for another \(timeout).")
+      case .tearingDown:
+        fatalError(
+          message + """
+
+            The test body had returned, but the end of its clock did not come in another \
+            \(timeout): automatic advancing was still settling work that does not run (main-actor \
+            work while the main thread is blocked?), or the work left behind did not settle.
+            """)
+      }
     }
   }
 }

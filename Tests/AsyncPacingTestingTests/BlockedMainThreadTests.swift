@@ -54,6 +54,36 @@ private final class LockedCount: Sendable {
     }
   }
 
+  /// A main thread blocked for good once the body has returned leaves the clock's end waiting:
+  /// the process stops, and its message says the body had returned, not that it ignored its
+  /// cancellation.
+  @Test func aClockThatCannotEndAfterTheBodySaysSo() async {
+    var result: ExitTest.Result?
+    let recorded = await recordedIssues {
+      result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        await withCheckedTestClock(advancing: .automatic, progressTimeout: .milliseconds(200)) {
+          clock in
+          let notify = await MainActor.run {
+            Debouncer(for: .seconds(1), clock: clock) { @MainActor in }
+          }
+          DispatchQueue.main.async { DispatchSemaphore(value: 0).wait() }
+          notify()
+          // Waiting for something the clock does not time lets auto-advance run the action,
+          // whose main-actor job never runs: its settling is still waiting when the body returns.
+          await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+              resumed.resume()
+            }
+          }
+        }
+      }
+    }.map(\.message)
+    #expect(recorded.contains { $0.contains("made no progress") }, "\(recorded)")
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("The test body had returned"), "\(message)")
+    #expect(!message.contains("ignored its cancellation"))
+  }
+
   /// In a process of its own too: the main thread stays blocked until the issue is recorded,
   /// which a loaded machine can delay past the guard of a main-actor test beside it. The
   /// process's issues come back to this test, which checks them.
