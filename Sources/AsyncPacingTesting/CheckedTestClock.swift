@@ -8,14 +8,15 @@ import Testing
 /// - When the test makes no progress for `progressTimeout` (no job ran on the test executor,
 ///   time did not move, the main actor did not answer), an issue names what is pending and
 ///   the body is cancelled; a body that ignores the cancellation for another
-///   `progressTimeout` stops the process with the same message.
+///   `progressTimeout`, or a clock that cannot end in that time after the body returned,
+///   stops the process with the same message and says which.
 /// - Auto-advance's limit ends the test the same way.
 /// - When the body returns, auto-advance stops, the tasks started with
 ///   `TestClock.addBackgroundTask(_:)` are cancelled and the clock settles; the
 ///   work the body left (sleepers still pending, internal tasks of operators and pacers still
 ///   alive) is recorded as one issue naming it, and so is each error a background task threw.
-/// - Each of the clock's `diagnostics` is recorded as an issue at the
-///   end, and not printed.
+/// - Each of the clock's `diagnostics` is recorded as an issue at the end, and not printed;
+///   one that comes after (a sleep from a task the test did not wait for) is printed.
 /// - When the test failed after moving time on a clock no sleep ever reached, a warning asks
 ///   whether the code under test was given the clock; when it failed after its code started
 ///   tasks that escaped the test executor, a warning names them.
@@ -79,7 +80,7 @@ private func runGuarded<R, E: Error>(
   startsOnMainActor: Bool, failuresSeen: LockedFlag,
   body: HandOver<(TestClock) async throws(E) -> sending R>, outcome: ResultSlot<Result<R, E>>
 ) async {
-  let clock = TestClock(printing: .afterTheTest)
+  let clock = TestClock(printing: .onceRecorded)
   clock.setTestLocation("\(sourceLocation)")
   if startsOnMainActor { clock.noteMainActorWork() }
   let stall = StallSignal()
@@ -132,7 +133,7 @@ private func runGuarded<R, E: Error>(
     }
   }
   await session.end()
-  for diagnostic in clock.diagnostics {
+  for diagnostic in clock.takeDiagnosticsToRecord() {
     Issue.record(Comment(rawValue: diagnostic), sourceLocation: sourceLocation)
   }
   let hints = [clock.neverUsedHint, clock.escapedTaskHint].compactMap { $0 }

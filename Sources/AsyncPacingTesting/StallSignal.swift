@@ -2,7 +2,8 @@ import AsyncPacing
 import Synchronization
 
 /// Carries the progress guard's message from its Dispatch thread into the test's task, where
-/// an issue can be recorded, and stops the process if the body then ignores its cancellation.
+/// an issue can be recorded, and stops the process if the body then ignores its cancellation,
+/// or if, the body having returned, the clock's end does not come.
 final class StallSignal: Sendable {
   /// Where the body is, for the message that stops the process.
   private enum BodyPhase {

@@ -53,7 +53,7 @@ import Testing
   /// instead of waking again and again at the same instant.
   @Test func sleepingMovesNow() async {
     let clock = UnimplementedClock(name: "Timer.clock")
-    // The sleep and the reading are uses, each its own known issue; the expectation is not.
+    // The sleep and the reading are uses, each its own issue; the expectation is not.
     var now: UnimplementedClock.Instant?
     await expectIssues([
       "\"Timer.clock\": sleep(until: +5s)", "\"Timer.clock\": now was read",

@@ -10,19 +10,23 @@ import Testing
 /// and checks the list it returns; any issue recorded outside that call still fails the test.
 ///
 /// ```swift
-/// @Suite(.capturesIssues) struct MarbleIssueTests {
-///   @Test func aBadDiagramIsNamed() async {
-///     let issues = await recordedIssues { _ = Marble.parse("a-(") }
-///     #expect(issues.map(\.message) == ["marble diagram \"a-(\": …"])
+/// @Suite(.capturesIssues) struct FeedTests {
+///   @Test func readingTheClockIsAnIssue() {
+///     let clock = UnimplementedClock(name: "Feed.clock")
+///     let issues = recordedIssues { _ = clock.now }
+///     #expect(issues.count == 1)
+///     #expect(issues.first?.message.contains("\"Feed.clock\": now was read") == true)
 ///   }
 /// }
 /// ```
+///
+/// A test under the `.testClock` trait still gets the hints that the trait adds to a failing
+/// test when its body has ended, outside the capture: a captured failure counts as one.
 public struct IssueCaptureTrait: TestTrait, SuiteTrait, TestScoping {
   public var isRecursive: Bool { true }
 
   private static let handler = IssueHandlingTrait.compactMapIssues { issue in
-    guard let collector = Collector.current else { return issue }
-    collector.issues.withLock { $0.append(issue) }
+    guard let collector = Collector.current, collector.take(issue) else { return issue }
     return nil
   }
 
@@ -43,27 +47,57 @@ extension Trait where Self == IssueCaptureTrait {
   public static var capturesIssues: Self { IssueCaptureTrait() }
 }
 
-/// Where the issues of one ``recordedIssues(sourceLocation:isolation:_:)`` call go: every task
-/// the call's body starts (but a detached one) inherits it.
+/// Where the issues of one ``recordedIssues(sourceLocation:isolation:_:)`` call go while it
+/// runs: every task its body starts but a detached one inherits it.
 private final class Collector: Sendable {
   @TaskLocal static var current: Collector?
-  let issues = Mutex<[Issue]>([])
+
+  private struct Taken {
+    var issues: [Issue] = []
+    var isOpen = true
+  }
+
+  private let taken = Mutex(Taken())
+
+  /// Keeps `issue` unless the call has ended: a task that outlives it records for the test.
+  func take(_ issue: Issue) -> Bool {
+    taken.withLock { taken in
+      guard taken.isOpen else { return false }
+      taken.issues.append(issue)
+      return true
+    }
+  }
+
+  /// Ends the call and hands back what it took.
+  func close() -> [Issue] {
+    taken.withLock { taken in
+      taken.isOpen = false
+      return taken.issues
+    }
+  }
 }
 
 /// Runs `body` and returns, in order, the issues it recorded, instead of recording them for the
 /// test. Needs the ``Testing/Trait/capturesIssues`` trait.
 ///
 /// Issues recorded in an exit test's process come back to the test that started it, so a call
-/// around `#expect(processExitsWith:)` takes them too.
+/// around `#expect(processExitsWith:)` takes them too. An issue recorded from a `Task.detached`,
+/// or after the call returned, is recorded for the test as usual; so are the issues taken
+/// before `body` threw, so that nothing is lost.
 public func recordedIssues(
   sourceLocation: SourceLocation = #_sourceLocation,
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> Void
 ) async rethrows -> [Issue] {
-  let collector = Collector()
   guard requireTrait(sourceLocation) else { return [] }
-  try await Collector.$current.withValue(collector) { try await body() }
-  return collector.issues.withLock { $0 }
+  let collector = Collector()
+  do {
+    try await Collector.$current.withValue(collector) { try await body() }
+  } catch {
+    recordAgain(collector.close(), sourceLocation: sourceLocation)
+    throw error
+  }
+  return collector.close()
 }
 
 /// The synchronous form of ``recordedIssues(sourceLocation:isolation:_:)``.
@@ -71,10 +105,15 @@ public func recordedIssues(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () throws -> Void
 ) rethrows -> [Issue] {
-  let collector = Collector()
   guard requireTrait(sourceLocation) else { return [] }
-  try Collector.$current.withValue(collector) { try body() }
-  return collector.issues.withLock { $0 }
+  let collector = Collector()
+  do {
+    try Collector.$current.withValue(collector) { try body() }
+  } catch {
+    recordAgain(collector.close(), sourceLocation: sourceLocation)
+    throw error
+  }
+  return collector.close()
 }
 
 /// Runs `body`, expecting exactly as many issues as `fragments`, in order, each containing its
@@ -97,6 +136,13 @@ private func requireTrait(_ sourceLocation: SourceLocation) -> Bool {
     "recordedIssues needs the .capturesIssues trait on this test or its suite",
     sourceLocation: sourceLocation)
   return false
+}
+
+private func recordAgain(_ issues: [Issue], sourceLocation: SourceLocation) {
+  for issue in issues {
+    Issue.record(
+      Comment(rawValue: "\(issue)"), sourceLocation: issue.sourceLocation ?? sourceLocation)
+  }
 }
 
 extension Issue {

@@ -52,7 +52,7 @@ extension TestClock {
       let printsNow = state.withLock { state in
         guard !state.diagnostics.contains(message) else { return false }
         state.diagnostics.append(message)
-        return state.printing != .never
+        return state.printing == .always
       }
       if printsNow { print("AsyncPacing diagnostic: \(message)") }
     }
@@ -87,9 +87,10 @@ extension TestClock {
 package enum DiagnosticsPrinting: Sendable {
   /// Every one: nothing records them as issues (a bare clock, plain `withTestClock`).
   case always
-  /// Only those that come after the test's body returned, when no issue can be recorded; the
-  /// others are recorded as issues (the `.testClock` trait, `withCheckedTestClock`).
-  case afterTheTest
+  /// None while the test can still record them as issues, every one after: the `.testClock`
+  /// trait and `withCheckedTestClock` take them with `takeDiagnosticsToRecord()`, and what
+  /// comes later (a sleep from a task the test did not wait for) is printed.
+  case onceRecorded
   /// None: a test of the package that makes them on purpose checks `diagnostics` instead.
   case never
 }
@@ -98,5 +99,14 @@ extension TestClock {
   /// Stops printing this clock's diagnostics, for a test that makes them on purpose.
   package func stopPrintingDiagnostics() {
     state.withLock { $0.printing = .never }
+  }
+
+  /// The diagnostics so far, for the caller to record as issues; from now on each new one is
+  /// printed, unless printing was stopped: none falls between the two.
+  package func takeDiagnosticsToRecord() -> [String] {
+    state.withLock { state in
+      if state.printing == .onceRecorded { state.printing = .always }
+      return state.diagnostics
+    }
   }
 }

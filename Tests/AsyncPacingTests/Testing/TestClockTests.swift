@@ -234,9 +234,14 @@ import Testing
         await escaped.value
       }
     }.map(\.message)
-    #expect(recorded.count == 2, "\(recorded)")
     #expect(recorded.first?.contains("a sleep was registered outside the test executor") == true)
-    #expect(recorded.last?.contains("started or resumed tasks outside the test executor") == true)
+    // Where the runtime's hooks show escaped tasks, the failure also gets the hint naming them.
+    #if compiler(>=6.3) && canImport(Glibc)
+      #expect(recorded.count == 2, "\(recorded)")
+      #expect(recorded.last?.contains("started or resumed tasks outside the test executor") == true)
+    #else
+      #expect(recorded.count == 1, "\(recorded)")
+    #endif
   }
 
   @Test(.testClock) func aClockDrivenPipelineSeesExactInstants() async {
