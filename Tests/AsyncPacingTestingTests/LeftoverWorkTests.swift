@@ -108,7 +108,8 @@ import Testing
     let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
       let clock = await withCheckedTestClock { clock in clock }
       let late = Task.detached { try? await clock.sleep(for: .seconds(1)) }
-      while clock.diagnostics.isEmpty { await Task.yield() }
+      // The sleeper registers after its message is printed: the process may end then.
+      while clock.pendingSleeperCount == 0 { await Task.yield() }
       late.cancel()
     }
     let printed = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
