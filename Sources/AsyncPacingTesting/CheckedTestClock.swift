@@ -31,7 +31,10 @@ import Testing
 /// }
 /// ```
 ///
-/// The `.testClock` trait does the same for a whole test or suite.
+/// The `.testClock` trait does the same for a whole test or suite. `scope: .process` also
+/// takes every task the test's code starts, however it starts it (see
+/// ``AsyncPacing/TestClock/Scope``); where it cannot work, an issue names the reason and the
+/// body runs on the task tree.
 ///
 /// It takes the body and the caller's isolation as `withTestClock` does: neither the body nor
 /// its result need be `Sendable`, and a `@MainActor` caller makes settling wait for the main
@@ -39,12 +42,21 @@ import Testing
 /// child task, so that the guard can cancel it alone, and the call returns only after that task
 /// ends.
 public func withCheckedTestClock<R, E: Error>(
+  scope: TestClock.Scope = .taskTree,
   advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
   sourceLocation: SourceLocation = #_sourceLocation,
   isolation: isolated (any Actor)? = #isolation,
   _ body: sending @escaping (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
   checkProgressTimeout(progressTimeout, in: "withCheckedTestClock")
+  var scope = scope
+  if scope == .process, let reason = TestClock.processScopeUnavailability {
+    // The body still runs, on the task tree, so that the result exists: the test has failed.
+    Issue.record(
+      "withCheckedTestClock(scope: .process): the process scope cannot work: \(reason).",
+      sourceLocation: sourceLocation)
+    scope = .taskTree
+  }
   let handOver = HandOver(body)
   let failuresSeen = LockedFlag()
   let outcome = ResultSlot<Result<R, E>>()
@@ -53,7 +65,8 @@ public func withCheckedTestClock<R, E: Error>(
   await withKnownIssue(isIntermittent: true, isolation: isolation) {
     // Observes the body's issues without claiming any: a warning may follow a failure.
     await runGuarded(
-      advancing: advancing, progressTimeout: progressTimeout, sourceLocation: sourceLocation,
+      scope: scope, advancing: advancing, progressTimeout: progressTimeout,
+      sourceLocation: sourceLocation,
       startsOnMainActor: startsOnMainActor, failuresSeen: failuresSeen, body: handOver,
       outcome: outcome)
   } matching: { issue in
@@ -76,11 +89,12 @@ private enum GuardedEvent: Sendable {
 }
 
 private func runGuarded<R, E: Error>(
-  advancing: TestClock.Advancing, progressTimeout: Duration, sourceLocation: SourceLocation,
+  scope: TestClock.Scope, advancing: TestClock.Advancing, progressTimeout: Duration,
+  sourceLocation: SourceLocation,
   startsOnMainActor: Bool, failuresSeen: LockedFlag,
   body: HandOver<(TestClock) async throws(E) -> sending R>, outcome: ResultSlot<Result<R, E>>
 ) async {
-  let clock = TestClock(printing: .onceRecorded)
+  let clock = TestClock(printing: .onceRecorded, scope: scope)
   clock.setTestLocation("\(sourceLocation)")
   if startsOnMainActor { clock.noteMainActorWork() }
   let stall = StallSignal()
@@ -187,11 +201,11 @@ final class LockedFlag: Sendable {
 
 extension TestClock {
   /// The clock of the running test, under the `.testClock` trait or inside
-  /// ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:isolation:_:)``.
+  /// ``withCheckedTestClock(scope:advancing:progressTimeout:sourceLocation:isolation:_:)``.
   @TaskLocal static var currentInTest: TestClock?
 
   /// The clock of the running test, under the `.testClock` trait (or inside
-  /// ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:isolation:_:)``). Reading it
+  /// ``withCheckedTestClock(scope:advancing:progressTimeout:sourceLocation:isolation:_:)``). Reading it
   /// anywhere else stops the process with a message saying so.
   ///
   /// ```swift

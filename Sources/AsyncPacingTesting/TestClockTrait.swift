@@ -2,7 +2,7 @@ import AsyncPacing
 import Testing
 
 /// Runs a test, or each test of a suite, on a fresh ``AsyncPacing/TestClock`` with the
-/// progress guard on, as ``withCheckedTestClock(advancing:progressTimeout:sourceLocation:isolation:_:)``
+/// progress guard on, as ``withCheckedTestClock(scope:advancing:progressTimeout:sourceLocation:isolation:_:)``
 /// does; the body reaches the clock as ``AsyncPacing/TestClock/current``.
 ///
 /// ```swift
@@ -29,6 +29,14 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   public var advancing: TestClock.Advancing {
     didSet { identity = Identity() }
   }
+  /// Which of the test's work the clock sees: its task tree, or every task its code starts.
+  ///
+  /// ```swift
+  /// #expect(TestClockTrait.testClock(scope: .process).scope == .process)
+  /// ```
+  public var scope: TestClock.Scope {
+    didSet { identity = Identity() }
+  }
   /// How long, on the wall clock, the test may make no progress before it fails.
   ///
   /// ```swift
@@ -42,7 +50,10 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   /// twice: the inner scope then steps aside.)
   private var identity = Identity()
 
-  fileprivate init(advancing: TestClock.Advancing, progressTimeout: Duration) {
+  fileprivate init(
+    scope: TestClock.Scope, advancing: TestClock.Advancing, progressTimeout: Duration
+  ) {
+    self.scope = scope
     self.advancing = advancing
     self.progressTimeout = progressTimeout
   }
@@ -93,7 +104,7 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
     try await Self.$isProvidingClock.withValue(true) {
       try await withoutActuallyEscaping(function) { function in
         try await withCheckedTestClock(
-          advancing: advancing, progressTimeout: progressTimeout,
+          scope: scope, advancing: advancing, progressTimeout: progressTimeout,
           sourceLocation: test.sourceLocation
         ) { _ throws in try await function() }
       }
@@ -117,8 +128,8 @@ extension Trait where Self == TestClockTrait {
   /// ```
   public static var testClock: Self { .testClock() }
 
-  /// A fresh ``AsyncPacing/TestClock`` for the test, advanced as `advancing` says, with a
-  /// progress guard of `progressTimeout`.
+  /// A fresh ``AsyncPacing/TestClock`` for the test, seeing the work `scope` says, advanced as
+  /// `advancing` says, with a progress guard of `progressTimeout`.
   ///
   /// ```swift
   /// @Test(.testClock(advancing: .automatic, progressTimeout: .seconds(5)))
@@ -126,10 +137,14 @@ extension Trait where Self == TestClockTrait {
   ///   try? await TestClock.current.sleep(for: .seconds(60))
   /// }
   /// ```
+  ///
+  /// `scope: .process` also takes every task the test's code starts, however it starts it
+  /// (see ``AsyncPacing/TestClock/Scope``); where it cannot work, an issue names the reason.
   public static func testClock(
+    scope: TestClock.Scope = .taskTree,
     advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30)
   ) -> Self {
     checkProgressTimeout(progressTimeout, in: "testClock")
-    return Self(advancing: advancing, progressTimeout: progressTimeout)
+    return Self(scope: scope, advancing: advancing, progressTimeout: progressTimeout)
   }
 }

@@ -168,5 +168,6 @@ final class Shared<Value: Sendable>: Sendable {
   private let storage: Mutex<Value>
   init(_ value: Value) { storage = Mutex(value) }
   func set(_ value: Value) { storage.withLock { $0 = value } }
+  func update(_ change: (inout Value) -> Void) { storage.withLock { change(&$0) } }
   var value: Value { storage.withLock { $0 } }
 }

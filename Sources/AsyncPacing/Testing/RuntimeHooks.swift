@@ -4,26 +4,29 @@ import Synchronization
   import Glibc
 #endif
 
-/// The Swift runtime's hooks through which a test clock sees its test's main-actor work.
+/// The Swift runtime's hooks through which a test clock sees its test's work beyond its executor.
 ///
-/// Two hooks, installed once per process by the first test clock with an executor, and kept:
-/// - `swift_task_getMainExecutor_hook` makes ``ObservedMainExecutor`` the main actor's
-///   executor. On Swift 6.3 the runtime no longer calls `swift_task_enqueueMainExecutor_hook`
-///   for main-actor jobs (measured here: zero calls for hops, yields and main-actor tasks), so
-///   the main actor's executor itself is what can count them. It runs every job on the main
-///   queue, in order, on the main thread, as the runtime's own does.
-/// - `swift_task_enqueueGlobal_hook` takes the global executor's jobs that continue a task of
-///   the test's main-actor work in nonisolated code (a `Task.yield()`, a nonisolated async
-///   function it calls) and runs them on the test executor, as if the task preferred it; every
-///   other job goes to the hook found before, or to the runtime. Measured here: running such a
-///   job on a queue of one's own instead loses it, since the runtime enqueues a yielding task
-///   again after the job returns.
+/// - `swift_task_getMainExecutor_hook`, installed once per process by the first test clock with
+///   an executor, and kept, makes ``ObservedMainExecutor`` the main actor's executor: the main
+///   actor's identity must not change while the process runs. On Swift 6.3 the runtime no
+///   longer calls `swift_task_enqueueMainExecutor_hook` for main-actor jobs (measured here: zero
+///   calls for hops, yields and main-actor tasks), so the main actor's executor itself is what
+///   can count them. It runs every job on the main queue, in order, on the main thread, as the
+///   runtime's own does.
+/// - `swift_task_enqueueGlobal_hook` (``GlobalEnqueueHook``), held only while a test clock
+///   watches its test's work, takes the global executor's jobs that belong to a test and runs
+///   them on its executor: those that continue its main-actor work in nonisolated code (a
+///   `Task.yield()`, a nonisolated async function it calls), and, under the process scope, the
+///   tasks its code starts. Every other job goes to the hook found before, or to the runtime.
+///   Measured here: running such a job on a queue of one's own instead loses it, since the
+///   runtime enqueues a yielding task again after the job returns.
 ///
 /// Only this folder touches the hooks, behind `#if compiler(>=6.3)` and on Linux, where they
 /// were measured; elsewhere `isInstalled` is false and settling falls back to its main-actor
 /// barrier (`TestClock.settleWork()`).
 enum RuntimeHooks {
-  /// Whether the hooks are in place, installing them on first use.
+  /// Whether the hooks can be used: the main executor's installed (on first use), and the
+  /// global enqueue hook found.
   static let isInstalled: Bool = install()
 
   #if compiler(>=6.3) && canImport(Glibc)
@@ -32,34 +35,17 @@ enum RuntimeHooks {
     typealias MainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
     typealias MainExecutorHook = @convention(thin) (MainExecutorOriginal) -> UnownedSerialExecutor
 
-    /// The global enqueue hook installed before ours (its address, 0 for none), to which ours
-    /// passes what is not a test's: written once before ours is published, read lock-free on
-    /// every global enqueue of the process.
-    private static let previousGlobalHook = Atomic<UInt>(0)
-
     private static func install() -> Bool {
       guard let process = dlopen(nil, RTLD_NOW),
         let mainHookAddress = dlsym(process, "swift_task_getMainExecutor_hook"),
-        let globalHookAddress = dlsym(process, "swift_task_enqueueGlobal_hook")
+        GlobalEnqueueHook.isFound
       else { return false }
       let mainHook = mainHookAddress.assumingMemoryBound(to: MainExecutorHook?.self)
-      let globalHook = globalHookAddress.assumingMemoryBound(to: EnqueueHook?.self)
       // Another main executor hook decides the main actor's identity already: two cannot.
       guard mainHook.pointee == nil else { return false }
       _ = ObservedMainExecutor.shared
-      let previous = globalHook.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
-      previousGlobalHook.store(previous, ordering: .releasing)
-      installHooks(main: mainHook, global: globalHook)
+      installMainExecutorHook(mainHook)
       return true
-    }
-
-    fileprivate static func passOn(_ job: UnownedJob, original: EnqueueOriginal) {
-      let previous = previousGlobalHook.load(ordering: .acquiring)
-      if previous != 0 {
-        unsafeBitCast(previous, to: EnqueueHook.self)(job, original)
-      } else {
-        original(job)
-      }
     }
   #else
     private static func install() -> Bool { false }
@@ -71,17 +57,23 @@ enum RuntimeHooks {
   // At file level: a hook is a thin function, which a closure formed in a type's static
   // context, or a reference to a function, cannot be converted to (the compiler says
   // "nontrivial thin function reference").
-  private func installHooks(
-    main: UnsafeMutablePointer<RuntimeHooks.MainExecutorHook?>,
-    global: UnsafeMutablePointer<RuntimeHooks.EnqueueHook?>
+  private func installMainExecutorHook(
+    _ main: UnsafeMutablePointer<RuntimeHooks.MainExecutorHook?>
   ) {
-    global.pointee = { job, original in observingGlobalEnqueue(job, original) }
     main.pointee = { _ in ObservedMainExecutor.shared.asUnownedSerialExecutor() }
+  }
+
+  /// The global enqueue hook AsyncPacing installs: one function, the same at every call.
+  func observingGlobalEnqueueHook() -> RuntimeHooks.EnqueueHook {
+    { job, original in observingGlobalEnqueue(job, original) }
   }
 
   private func observingGlobalEnqueue(
     _ job: UnownedJob, _ original: RuntimeHooks.EnqueueOriginal
   ) {
+    // A hook installed after ours that calls ours again, which calls it: the job goes on.
+    guard GlobalEnqueueHook.enter() else { return original(job) }
+    defer { GlobalEnqueueHook.leave() }
     let context = TestContext.current
     // The test whose work enqueues the job, or the test its task is known to belong to.
     if let executor = context?.executor.takeUnretainedValue()
@@ -91,7 +83,7 @@ enum RuntimeHooks {
     {
       return
     }
-    RuntimeHooks.passOn(job, original: original)
+    GlobalEnqueueHook.passOn(job, original: original)
   }
 
   /// Whether `job` continues the task that enqueues it (a hop to nonisolated code, a yield),

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A clock whose time moves only when a test moves it.
 ///
-/// Run the code under test inside ``withTestClock(advancing:progressTimeout:fileID:line:isolation:_:)``: the body, its child tasks and the
+/// Run the code under test inside ``withTestClock(scope:advancing:progressTimeout:fileID:line:isolation:_:)``: the body, its child tasks and the
 /// internal tasks of every AsyncPacing operator and pacer timed by the clock then run on one
 /// serial test executor. Each call to ``advance(by:)`` first runs everything that can run,
 /// then moves time deadline by deadline, resuming the sleepers due at each instant and running
@@ -22,7 +22,7 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A `TestClock()` created outside ``withTestClock(advancing:progressTimeout:fileID:line:isolation:_:)`` works in manual mode: advancing moves
+/// A `TestClock()` created outside ``withTestClock(scope:advancing:progressTimeout:fileID:line:isolation:_:)`` works in manual mode: advancing moves
 /// time and resumes due sleepers, but the clock cannot know when the work they start has
 /// finished.
 public final class TestClock: Clock, Sendable {
@@ -89,7 +89,7 @@ public final class TestClock: Clock, Sendable {
 
   /// Creates a clock in manual mode, starting at `Instant(offset: .zero)`.
   ///
-  /// Prefer ``withTestClock(advancing:progressTimeout:fileID:line:isolation:_:)``, which also settles the work that time sets off. In manual
+  /// Prefer ``withTestClock(scope:advancing:progressTimeout:fileID:line:isolation:_:)``, which also settles the work that time sets off. In manual
   /// mode the test must wait for a sleep to be registered before it advances past it:
   ///
   /// ```swift
@@ -103,9 +103,10 @@ public final class TestClock: Clock, Sendable {
     self.init(executor: nil, printing: .always)
   }
 
-  /// A clock on a test executor of its own, printing the diagnostics that nobody records.
-  package convenience init(printing: DiagnosticsPrinting) {
-    self.init(executor: TestExecutor(), printing: printing)
+  /// A clock on a test executor of its own, taking the work `scope` says, printing the
+  /// diagnostics that nobody records.
+  package convenience init(printing: DiagnosticsPrinting, scope: Scope = .taskTree) {
+    self.init(executor: TestExecutor(scope: scope), printing: printing)
   }
 
   init(executor: TestExecutor?, printing: DiagnosticsPrinting) {
@@ -164,7 +165,7 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// The misuse this clock detected so far, such as a sleep registered from outside the test
-  /// executor. With ``withTestClock(advancing:progressTimeout:fileID:line:isolation:_:)`` each message is also
+  /// executor. With ``withTestClock(scope:advancing:progressTimeout:fileID:line:isolation:_:)`` each message is also
   /// printed once, when it is detected; the testing library's `.testClock` trait records each
   /// as an issue instead.
   ///

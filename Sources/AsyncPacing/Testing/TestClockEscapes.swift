@@ -63,7 +63,8 @@ extension TestClock {
     advancing cannot know when the sleeper's work has finished: the sleeping code runs in a \
     `Task.detached`, or a plain `Task {}` started outside main-actor code, in a child of such a \
     task, or on a thread of its own. Start it with `Task(executorPreference: \
-    clock.taskExecutor)`, or make it a child task of the test (`async let`, a task group).
+    clock.taskExecutor)`, or make it a child task of the test (`async let`, a task group); for \
+    code you cannot change, use the process scope (`.testClock(scope: .process)`).
     """
 
   static let offExecutorSleepMessage = """
@@ -79,7 +80,8 @@ extension TestClock {
     the loop runs in a `Task.detached`, or a plain `Task {}` started outside main-actor code, in \
     a child of such a task, or on a thread of its own. Iterate it in the test's own tasks \
     (the body, `async let`, a task group), or start the task with \
-    `Task(executorPreference: clock.taskExecutor)`.
+    `Task(executorPreference: clock.taskExecutor)`; for code you cannot change, use the \
+    process scope (`.testClock(scope: .process)`).
     """
 }
 

@@ -42,7 +42,8 @@ extension TestClock {
       executor): advancing cannot wait for them. If they do the timed work (another library's \
       operator that iterates in a `Task {}` of its own, a hand-rolled `Task`-based debouncer), \
       the test cannot be exact. Start them with `Task(executorPreference: clock.taskExecutor)`, \
-      or make them child tasks.
+      or make them child tasks; for code you cannot change, use the process scope \
+      (`.testClock(scope: .process)`), which takes them.
       """
   }
 

@@ -20,6 +20,10 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// The runtime's wake-up job of a real-clock sleep: it resumes the sleeping task, which is
     /// a wake-up, not progress, as a test-clock sleeper's resumption is.
     var isWakeUp = false
+    /// For a hop of a task (the runtime switching it to run nonisolated code), when the job it
+    /// continues started, here or on the main actor: one stretch of work, so that a deadline
+    /// read before the hop and slept after it is recovered as one read in the same job.
+    var continuesWorkStartedAt: ContinuousClock.Instant?
   }
 
   struct State {
@@ -39,12 +43,19 @@ final class TestExecutor: TaskExecutor, Sendable {
     var isResumingIdleWaiters = false
     /// When the job running now started: a real-clock sleep's duration is recovered from it.
     var jobStartedAt = ContinuousClock.now
+    /// When the test's main-actor job running now started, for a hop it makes to come here.
+    var mainActorJobStartedAt = ContinuousClock.now
     /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
     /// first, its sleep was cancelled.
     var sleepingTasks: Set<UInt64> = []
     /// The runtime's wake-up tasks of real-clock sleeps that were run: their hops are wake-ups.
     var wakingTasks: Set<UInt64> = []
+    /// This executor holds the runtime's global enqueue hook until it stops observing.
+    var holdsGlobalHook = false
   }
+
+  /// Which of its test's work this executor takes from the global executor.
+  let scope: TestClock.Scope
 
   /// The clock whose timeline real-clock sleeps join; weak, as the clock owns this executor.
   let timeline = WeakTestClock()
@@ -63,10 +74,16 @@ final class TestExecutor: TaskExecutor, Sendable {
     return true
   }()
 
-  init() {
+  init(scope: TestClock.Scope = .taskTree) {
+    self.scope = scope
     _ = Self.mainQueueIsMarked
-    _ = RuntimeHooks.isInstalled
+    let holdsGlobalHook = RuntimeHooks.isInstalled && GlobalEnqueueHook.hold()
+    state.withLock { $0.holdsGlobalHook = holdsGlobalHook }
     queue.setSpecific(key: Self.contextKey, value: TestContext(self, place: .testExecutor))
+  }
+
+  deinit {
+    if state.withLock({ $0.holdsGlobalHook }) { _ = GlobalEnqueueHook.release() }
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
@@ -76,14 +93,15 @@ final class TestExecutor: TaskExecutor, Sendable {
   /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
   func enqueue(
     _ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool,
-    isWakeUp: Bool = false
+    isWakeUp: Bool = false, continuesWorkStartedAt: ContinuousClock.Instant? = nil
   ) {
     let fromMainQueue = Self.isOnMainQueue
     let startDrain = state.withLock { state in
       let isBodyProgress = isBodyJob && state.sleeperResumptions == 0
       state.jobs.append(
         QueuedJob(
-          job: job, executor: executor, isBodyProgress: isBodyProgress, isWakeUp: isWakeUp))
+          job: job, executor: executor, isBodyProgress: isBodyProgress, isWakeUp: isWakeUp,
+          continuesWorkStartedAt: continuesWorkStartedAt))
       if fromMainQueue { state.hasSeenMainActorWork = true }
       guard !state.isDraining else { return false }
       state.isDraining = true
@@ -162,7 +180,9 @@ final class TestExecutor: TaskExecutor, Sendable {
         if state.nextJob < state.jobs.count {
           var job = state.jobs[state.nextJob]
           job.mayEndASleep = !state.sleepingTasks.isEmpty
-          if job.mayEndASleep || state.observed.isObserving { state.jobStartedAt = .now }
+          if job.mayEndASleep || state.observed.isObserving {
+            state.jobStartedAt = job.continuesWorkStartedAt ?? .now
+          }
           state.nextJob += 1
           state.jobsRun += 1
           if job.isBodyProgress { state.bodyJobsRun += 1 }

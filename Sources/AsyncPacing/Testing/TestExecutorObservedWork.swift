@@ -8,9 +8,11 @@ extension TestExecutor {
   /// work going on in nonisolated code: a hop of the task running the test's main-actor code
   /// or running here (a nonisolated function, a `Task.yield()`), a child task that main-actor
   /// code starts (`async let`, a task group), or a job of a task already known as the test's
-  /// (`TestTasks`). Returns false, leaving the job to the runtime, for anything else:
-  /// an unstructured task that code on this executor starts escapes, as the contract says, and
-  /// so does everything once the body has returned.
+  /// (`TestTasks`). Under the process scope, also a task that code running here or on the main
+  /// actor for this test starts or resumes (`Task {}`, `Task.detached`), from then on known as
+  /// the test's. Returns false, leaving the job to the runtime, for anything else: under the
+  /// task-tree scope an unstructured task that code on this executor starts escapes, as the
+  /// contract says, and everything does once the body has returned.
   func takeGlobalJob(
     _ job: UnownedJob, enqueuedFrom place: TestContext.Place?, isHopOfItsOwnTask: Bool
   ) -> Bool {
@@ -22,11 +24,13 @@ extension TestExecutor {
       switch place {
       case .mainActor?:
         // Not an unstructured task that main-actor code starts off the main actor
-        // (`Task.detached`, or a real clock's pacer task): that escapes, as elsewhere.
-        return isKnown || isHopOfItsOwnTask || isChild
+        // (`Task.detached`, or a real clock's pacer task): that escapes, as elsewhere, unless
+        // the process scope takes everything the test's code starts.
+        return isKnown || isHopOfItsOwnTask || isChild || scope == .process
       case .testExecutor?:
         // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
         if isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters) { return true }
+        if scope == .process && !state.isResumingIdleWaiters { return true }
         // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
         // for the hint a failing test gets.
         if !isHopOfItsOwnTask { state.observed.escapedTaskJobs += 1 }
@@ -37,8 +41,18 @@ extension TestExecutor {
     }
     guard isTaken else { return false }
     TestTasks.register(task, to: self)
-    let isWakeUp = state.withLock { $0.wakingTasks.remove(task) != nil }
-    enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false, isWakeUp: isWakeUp)
+    let (isWakeUp, continued) = state.withLock { state in
+      let continued: ContinuousClock.Instant? =
+        switch (isHopOfItsOwnTask, place) {
+        case (true, .testExecutor?): state.jobStartedAt
+        case (true, .mainActor?): state.mainActorJobStartedAt
+        default: nil
+        }
+      return (state.wakingTasks.remove(task) != nil, continued)
+    }
+    enqueue(
+      job, preferring: asUnownedTaskExecutor(), isBodyJob: false, isWakeUp: isWakeUp,
+      continuesWorkStartedAt: continued)
     return true
   }
 
@@ -48,11 +62,14 @@ extension TestExecutor {
   /// Stops taking work from the runtime's hooks: the body has returned, and what its caller
   /// does next (leaving the executor, collecting the result) is not this test's work.
   func stopObserving() {
-    state.withLock { state in
+    let releasesHook = state.withLock { state in
       state.observed.isObserving = false
       state.wakingTasks.removeAll()
+      defer { state.holdsGlobalHook = false }
+      return state.holdsGlobalHook
     }
     TestTasks.forget(self)
+    if releasesHook, let displaced = GlobalEnqueueHook.release() { clock?.report(displaced) }
   }
 
   /// Counts a job of this test's on the main actor, and remembers its task, unless the body
@@ -69,7 +86,10 @@ extension TestExecutor {
   }
 
   func mainActorJobStarted() {
-    state.withLock { $0.observed.mainActorJobsStarted += 1 }
+    state.withLock { state in
+      state.observed.mainActorJobsStarted += 1
+      state.mainActorJobStartedAt = .now
+    }
   }
 
   /// When the last main-actor job ends with settling waiters and nothing running here, a

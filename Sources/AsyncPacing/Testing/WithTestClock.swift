@@ -32,6 +32,9 @@
 /// from such work in ``TestClock/diagnostics``.
 ///
 /// - Parameters:
+///   - scope: `.taskTree` (the default) settles the test's task tree; `.process` also takes
+///     every task the test's code starts, however it starts it (Linux with Swift 6.3 or later;
+///     elsewhere the call stops the process, naming the reason). See ``TestClock/Scope``.
 ///   - advancing: `.manual` (the default) moves time only when the test says so;
 ///     `.automatic` also moves it to the earliest deadline whenever everything waits.
 ///   - isolation: the caller's actor. Before Swift 6.3 (or off Linux), a caller on the main
@@ -46,23 +49,30 @@
 ///   - line: the line of the call.
 ///   - body: the test, given the clock; its result is returned and its error rethrown.
 public func withTestClock<R, E: Error>(
+  scope: TestClock.Scope = .taskTree,
   advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
   fileID: StaticString = #fileID, line: UInt = #line,
   isolation: isolated (any Actor)? = #isolation,
   _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
   checkProgressTimeout(progressTimeout, in: "withTestClock")
+  let caller = "\(fileID):\(line)"
+  if scope == .process, let reason = TestClock.processScopeUnavailability {
+    fatalError(
+      "withTestClock(scope: .process) at \(caller): the process scope cannot work: \(reason).")
+  }
   // A `@MainActor` test is main-actor work in play even before any of it reaches the clock.
   return try await runTestClock(
-    advancing: advancing, progressTimeout: progressTimeout, caller: "\(fileID):\(line)",
+    scope: scope, advancing: advancing, progressTimeout: progressTimeout, caller: caller,
     startsOnMainActor: isolation === MainActor.shared, body)
 }
 
 private func runTestClock<R, E: Error>(
-  advancing: TestClock.Advancing, progressTimeout: Duration, caller: String,
-  startsOnMainActor: Bool, _ body: sending (TestClock) async throws(E) -> sending R
+  scope: TestClock.Scope, advancing: TestClock.Advancing, progressTimeout: Duration,
+  caller: String, startsOnMainActor: Bool,
+  _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
-  let clock = TestClock(printing: .always)
+  let clock = TestClock(printing: .always, scope: scope)
   clock.setTestLocation(caller)
   if startsOnMainActor { clock.noteMainActorWork() }
   let session = TestClockSession(

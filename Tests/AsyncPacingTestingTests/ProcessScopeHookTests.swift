@@ -1,0 +1,88 @@
+import AsyncPacing
+import AsyncPacingTesting
+import IssueCapture
+import Testing
+
+#if compiler(>=6.3) && canImport(Glibc)
+  /// The process scope borrows the runtime's global enqueue hook and gives it back. Each test runs
+  /// in a process of its own: the hooks are the process's.
+  @Suite(.capturesIssues) struct ProcessScopeHookTests {
+    @Test func aHookInstalledBeforeIsCalledAndPutBack() async {
+      await #expect(processExitsWith: .success) {
+        RuntimeHookProbe.installStandIn()
+        let during = await withTestClock(scope: .process) { clock in
+          let timer = Task { try? await clock.sleep(for: .seconds(1)) }
+          await clock.advance(by: .seconds(1))
+          await timer.value
+          return RuntimeHookProbe.installedGlobalHook
+        }
+        #expect(during == .ours)
+        #expect(RuntimeHookProbe.installedGlobalHook == .standIn)
+        let callsBefore = RuntimeHookProbe.standInCalls
+        await Task.detached {}.value
+        #expect(RuntimeHookProbe.standInCalls > callsBefore)
+      }
+    }
+
+    @Test func twoOverlappingScopesLeaveTheOriginalHook() async {
+      await #expect(processExitsWith: .success) {
+        #expect(RuntimeHookProbe.installedGlobalHook == .none)
+        let bothStarted = Rendezvous()
+        let firstEnded = Rendezvous()
+        async let first: Void = withTestClock(scope: .process) { _ in
+          await bothStarted.arrive(as: 0)
+        }
+        async let second: Void = withTestClock(scope: .process) { _ in
+          await bothStarted.arrive(as: 1)
+          await firstEnded.arrive(as: 1)
+          #expect(RuntimeHookProbe.installedGlobalHook == .ours)
+        }
+        await first
+        await firstEnded.arrive(as: 0)
+        await second
+        #expect(RuntimeHookProbe.installedGlobalHook == .none)
+      }
+    }
+
+    @Test func aHookInstalledOverOursIsLeftAndNamed() async {
+      let recorded = await recordedIssues {
+        await #expect(processExitsWith: .success) {
+          await withCheckedTestClock(scope: .process) { _ in
+            RuntimeHookProbe.installStandIn()
+          }
+          #expect(RuntimeHookProbe.installedGlobalHook == .standIn)
+        }
+      }.map(\.message)
+      #expect(recorded.count == 1, "\(recorded)")
+      #expect(recorded.first?.contains("another hook replaced AsyncPacing's") == true)
+    }
+
+    @Test func aMainExecutorHookThatCameFirstIsNamed() async {
+      let recorded = await recordedIssues {
+        await #expect(processExitsWith: .success) {
+          RuntimeHookProbe.occupyMainExecutorHook()
+          await withCheckedTestClock(scope: .process) { _ in }
+        }
+      }.map(\.message)
+      #expect(recorded.count == 1, "\(recorded)")
+      #expect(recorded.first?.contains("the process scope cannot work") == true)
+      #expect(recorded.first?.contains("swift_task_getMainExecutor_hook") == true)
+    }
+  }
+#endif
+
+/// Two tasks meet here: each arrives with its index, and returns once both have.
+actor Rendezvous {
+  private var arrived: Set<Int> = []
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  func arrive(as index: Int) async {
+    arrived.insert(index)
+    if arrived.count == 2 {
+      for waiter in waiting { waiter.resume() }
+      waiting.removeAll()
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+}

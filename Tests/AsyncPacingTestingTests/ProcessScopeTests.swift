@@ -1,0 +1,123 @@
+import AsyncPacing
+import AsyncPacingTesting
+import Foundation  // ProcessInfo: the run count comes from the environment
+import IssueCapture
+import Synchronization
+import Testing
+
+// The runtime's global enqueue hook the process scope works through is used from Swift 6.3,
+// on Linux.
+#if compiler(>=6.3) && canImport(Glibc)
+  /// Code nobody here wrote, tested as it is: plain `Task {}`s, `Task.detached`, real-clock
+  /// sleeps with no clock injected, all exact under the process scope.
+  @Suite(.testClock(scope: .process), .capturesIssues) struct ProcessScopeTests {
+    /// `ASYNCPACING_PROCESS_RUNS`, or a default that keeps `swift test` quick.
+    static var runs: Int {
+      ProcessInfo.processInfo.environment["ASYNCPACING_PROCESS_RUNS"].flatMap { Int($0) } ?? 20
+    }
+
+    /// Typing "a", then "ab" 100 ms later, into a 300 ms debouncer: nothing is saved at 399 ms,
+    /// "ab" is at 400 ms.
+    static func expectTheTypingIsDebounced(
+      send: (String) async -> Void, saved: () async -> [String]
+    ) async {
+      let clock = TestClock.current
+      await send("a")
+      await clock.advance(by: .milliseconds(100))
+      await send("ab")
+      await clock.advance(by: .milliseconds(299))
+      let early = await saved()
+      #expect(early == [])
+      await clock.advance(by: .milliseconds(1))
+      let due = await saved()
+      #expect(due == ["ab"])
+    }
+
+    @Test func anActorHoldingItsTaskIsExact() async {
+      for _ in 0..<Self.runs {
+        let debouncer = ActorDebouncer(clock: TestClock.current)
+        await Self.expectTheTypingIsDebounced(
+          send: { await debouncer.send($0) }, saved: { await debouncer.saved })
+      }
+      #expect(TestClock.current.diagnostics.isEmpty)
+    }
+
+    @Test func aMainActorDebouncerIsExact() async {
+      for _ in 0..<Self.runs {
+        let debouncer = MainActorDebouncer()
+        await Self.expectTheTypingIsDebounced(
+          send: { await debouncer.send($0) }, saved: { await debouncer.saved })
+      }
+      #expect(TestClock.current.diagnostics.isEmpty)
+    }
+
+    @Test func aClassSleepingInNanosecondsIsExact() async {
+      for _ in 0..<Self.runs {
+        let debouncer = NanosecondDebouncer()
+        await Self.expectTheTypingIsDebounced(
+          send: { debouncer.send($0) }, saved: { debouncer.saved })
+      }
+      #expect(TestClock.current.diagnostics.isEmpty)
+    }
+
+    @Test func aDelayedTaskHelperIsExact() async {
+      for _ in 0..<Self.runs {
+        let debouncer = DelayedTaskDebouncer()
+        await Self.expectTheTypingIsDebounced(
+          send: { debouncer.send($0) }, saved: { debouncer.saved })
+      }
+      #expect(TestClock.current.diagnostics.isEmpty)
+    }
+
+    /// swift-clocks' tests start the code under test in a plain `Task {}` that sleeps on the
+    /// clock; a detached task's own plain task is the test's too.
+    @Test func plainAndDetachedTasksSleepingOnTheClockAreExact() async {
+      let clock = TestClock.current
+      for _ in 0..<Self.runs {
+        let woke = Shared<[String]>([])
+        let plain = Task {
+          try? await clock.sleep(for: .seconds(1))
+          woke.update { $0.append("plain") }
+        }
+        let detached = Task.detached {
+          await Task {
+            try? await clock.sleep(for: .seconds(2))
+            woke.update { $0.append("nested") }
+          }.value
+        }
+        await clock.advance(by: .seconds(1))
+        #expect(woke.value == ["plain"])
+        await clock.advance(by: .seconds(1))
+        #expect(woke.value == ["plain", "nested"])
+        await plain.value
+        await detached.value
+      }
+      #expect(clock.diagnostics.isEmpty)
+    }
+
+    /// Automatic advancing reaches a plain task's real-clock sleep too.
+    @Test(.testClock(scope: .process, advancing: .automatic))
+    func automaticAdvancingRunsAPlainTasksSleep() async {
+      let slept = await Task {
+        try? await Task.sleep(for: .seconds(90))
+        return TestClock.current.now
+      }.value
+      #expect(slept.offset == .seconds(90))
+    }
+
+    /// What the test's code started, under the process scope, is the test's: left running, it
+    /// is leftover work.
+    @Test func aPlainTaskLeftSleepingIsLeftoverWork() async {
+      let recorded = await recordedIssues {
+        await withCheckedTestClock(scope: .process) { clock in
+          let timer = Task(name: "refresh") { try? await clock.sleep(for: .seconds(5)) }
+          await clock.advance(by: .seconds(1))
+          _ = timer  // neither awaited nor cancelled
+        }
+      }.map(\.message)
+      #expect(recorded.count == 1, "\(recorded)")
+      #expect(recorded.first?.contains("a sleep on the test clock, due at +5s") == true)
+      #expect(recorded.first?.contains("registered from outside the test executor") == false)
+    }
+  }
+#endif
