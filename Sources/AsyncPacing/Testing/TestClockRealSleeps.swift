@@ -92,8 +92,11 @@ extension TestExecutor {
     enqueue(orphan, preferring: asUnownedTaskExecutor(), isBodyJob: false)
   }
 
-  /// When the job running here now started.
-  var jobStartedAt: ContinuousClock.Instant { state.withLock { $0.jobStartedAt } }
+  /// When the work of the job running here now started, and how long of it that job waited in
+  /// the queue as a hop.
+  var jobTiming: (startedAt: ContinuousClock.Instant, waitedAsHop: Duration) {
+    state.withLock { ($0.jobStartedAt, $0.jobWaitedAsHop) }
+  }
 
 }
 
@@ -109,11 +112,18 @@ extension TestExecutor {
 /// `shortest` is taken if it lies at most `elapsed`, and at most a tenth of the unit or 20 ms
 /// (whichever is more), above `shortest`. So a sleep is exact unless its call was held up
 /// beyond that bound, and work before the call rounds up only a duration just below a rounder
-/// one (999 ms, within 20 ms of 1 s).
+/// one (999 ms, within 20 ms of 1 s). A task that hops between two jobs (the runtime switching
+/// it to run nonisolated code) is one stretch of work: `elapsed` counts from the first job,
+/// and the time the hop waited in the queue (`queued`), no work of the caller's, widens the
+/// bound by as much.
 enum RecoveredDuration {
-  static func roundest(from shortest: Duration, elapsed: Duration) -> Duration {
+  static func roundest(
+    from shortest: Duration, elapsed: Duration, queued: Duration = .zero
+  ) -> Duration {
     guard shortest + elapsed > .zero else { return .zero }
-    guard let lower = nanoseconds(max(shortest, .zero)), let slack = nanoseconds(elapsed) else {
+    guard let lower = nanoseconds(max(shortest, .zero)), let slack = nanoseconds(elapsed),
+      let allowance = nanoseconds(queued)
+    else {
       // Past some 292 years nanoseconds do not fit: such a sleep is not rounded.
       return max(shortest, .zero)
     }
@@ -121,7 +131,7 @@ enum RecoveredDuration {
     while unit >= 1 {
       let (roundedUp, overflow) = lower.addingReportingOverflow(unit - 1)
       let candidate = roundedUp / unit * unit
-      let bound = min(slack, max(unit / 10, 20_000_000))
+      let bound = min(slack, max(unit / 10, 20_000_000) + allowance)
       if !overflow && candidate - lower <= bound { return .nanoseconds(candidate) }
       unit /= 10
     }

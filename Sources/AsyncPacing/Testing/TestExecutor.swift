@@ -24,6 +24,8 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// continues started, here or on the main actor: one stretch of work, so that a deadline
     /// read before the hop and slept after it is recovered as one read in the same job.
     var continuesWorkStartedAt: ContinuousClock.Instant?
+    /// When such a hop was queued here: the time it then waited is no work of its task.
+    var hopQueuedAt: ContinuousClock.Instant?
   }
 
   struct State {
@@ -43,6 +45,8 @@ final class TestExecutor: TaskExecutor, Sendable {
     var isResumingIdleWaiters = false
     /// When the job running now started: a real-clock sleep's duration is recovered from it.
     var jobStartedAt = ContinuousClock.now
+    /// How long the job running now, a hop, waited in the queue since its task's work began.
+    var jobWaitedAsHop = Duration.zero
     /// When the test's main-actor job running now started, for a hop it makes to come here.
     var mainActorJobStartedAt = ContinuousClock.now
     /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
@@ -95,13 +99,14 @@ final class TestExecutor: TaskExecutor, Sendable {
     _ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool,
     isWakeUp: Bool = false, continuesWorkStartedAt: ContinuousClock.Instant? = nil
   ) {
+    let queuedAt: ContinuousClock.Instant? = continuesWorkStartedAt == nil ? nil : .now
     let fromMainQueue = Self.isOnMainQueue
     let startDrain = state.withLock { state in
       let isBodyProgress = isBodyJob && state.sleeperResumptions == 0
       state.jobs.append(
         QueuedJob(
           job: job, executor: executor, isBodyProgress: isBodyProgress, isWakeUp: isWakeUp,
-          continuesWorkStartedAt: continuesWorkStartedAt))
+          continuesWorkStartedAt: continuesWorkStartedAt, hopQueuedAt: queuedAt))
       if fromMainQueue { state.hasSeenMainActorWork = true }
       guard !state.isDraining else { return false }
       state.isDraining = true
@@ -181,7 +186,9 @@ final class TestExecutor: TaskExecutor, Sendable {
           var job = state.jobs[state.nextJob]
           job.mayEndASleep = !state.sleepingTasks.isEmpty
           if job.mayEndASleep || state.observed.isObserving {
-            state.jobStartedAt = job.continuesWorkStartedAt ?? .now
+            let now = ContinuousClock.now
+            state.jobStartedAt = job.continuesWorkStartedAt ?? now
+            state.jobWaitedAsHop = job.hopQueuedAt.map { max($0.duration(to: now), .zero) } ?? .zero
           }
           state.nextJob += 1
           state.jobsRun += 1

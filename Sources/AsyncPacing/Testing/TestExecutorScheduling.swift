@@ -58,10 +58,12 @@
         return runLater(job, after: Self.realDelay(until: instant, on: clock))
       }
       // Read in the job that makes the call only when it runs here; elsewhere, no earlier
-      // moment is known.
-      let started = isCurrent ? jobStartedAt : arrived
+      // moment is known. A hop's wait in the queue may lie between the caller's reading of
+      // `now` and this call (when it read `now` before the hop), and is no work of the caller.
+      let (started, waitedAsHop) = isCurrent ? jobTiming : (arrived, .zero)
       let duration = RecoveredDuration.roundest(
-        from: shortest, elapsed: max(started.duration(to: arrived), .zero))
+        from: shortest, elapsed: max(started.duration(to: arrived), .zero),
+        queued: waitedAsHop)
       testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
     }
 
