@@ -33,7 +33,7 @@ import Testing
 ///
 /// The `.testClock` trait does the same for a whole test or suite. `scope: .process` also
 /// takes every task the test's code starts, however it starts it (see
-/// ``AsyncPacing/TestClock/Scope``); where it cannot work, an issue names the reason and the
+/// `TestClock.Scope`); where it cannot work, an issue names the reason and the
 /// body runs on the task tree.
 ///
 /// It takes the body and the caller's isolation as `withTestClock` does: neither the body nor

@@ -139,7 +139,7 @@ extension Trait where Self == TestClockTrait {
   /// ```
   ///
   /// `scope: .process` also takes every task the test's code starts, however it starts it
-  /// (see ``AsyncPacing/TestClock/Scope``); where it cannot work, an issue names the reason.
+  /// (see `TestClock.Scope`); where it cannot work, an issue names the reason.
   public static func testClock(
     scope: TestClock.Scope = .taskTree,
     advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30)

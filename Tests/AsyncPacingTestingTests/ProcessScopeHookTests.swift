@@ -57,6 +57,26 @@ import Testing
       #expect(recorded.first?.contains("another hook replaced AsyncPacing's") == true)
     }
 
+    /// Once a hook displaced ours and was left, the next scope is not installed over it (it
+    /// reaches ours, which it calls): no loop, and it stays where it is.
+    @Test func aScopeAfterADisplacementWorksThroughTheHookOverOurs() async {
+      let recorded = await recordedIssues {
+        await #expect(processExitsWith: .success) {
+          await withCheckedTestClock(scope: .process) { _ in RuntimeHookProbe.installStandIn() }
+          let woke = await withCheckedTestClock(scope: .process) { clock in
+            let timer = Task { try? await clock.sleep(for: .seconds(1)) }
+            await clock.advance(by: .seconds(1))
+            await timer.value
+            return RuntimeHookProbe.installedGlobalHook
+          }
+          #expect(woke == .standIn)
+          #expect(RuntimeHookProbe.installedGlobalHook == .standIn)
+        }
+      }.map(\.message)
+      #expect(recorded.count == 1, "\(recorded)")
+      #expect(recorded.first?.contains("another hook replaced AsyncPacing's") == true)
+    }
+
     @Test func aMainExecutorHookThatCameFirstIsNamed() async {
       let recorded = await recordedIssues {
         await #expect(processExitsWith: .success) {

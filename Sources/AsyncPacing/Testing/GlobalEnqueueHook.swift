@@ -28,20 +28,32 @@ enum GlobalEnqueueHook {
 
     static var isFound: Bool { address != 0 }
 
-    private static let holders = LockedState(0)
+    private struct Holding {
+      var holders = 0
+      /// The hook found installed over ours when the last holder let go (left in place): it
+      /// still calls ours, which it replaced, so ours is not installed over it again.
+      var displacedBy: UInt = 0
+    }
+
+    private static let holding = LockedState(Holding())
     /// The hook ours passes on to (its address, 0 for none): written before ours is installed,
     /// read lock-free on every global enqueue of the process.
     private static let previous = Atomic<UInt>(0)
     private static let ours = unsafeBitCast(observingGlobalEnqueueHook(), to: UInt.self)
 
-    /// Installs ours, unless it is installed; false where this runtime has no such hook.
+    /// Installs ours, unless it is installed or reached through a hook installed over it;
+    /// false where this runtime has no such hook.
     static func hold() -> Bool {
       guard let variable else { return false }
-      holders.withLock { holders in
-        defer { holders += 1 }
+      holding.withLock { holding in
+        defer { holding.holders += 1 }
         let current = variable.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
-        guard holders == 0, current != ours else { return }
+        let isReachedThroughIt = holding.displacedBy != 0 && current == holding.displacedBy
+        guard holding.holders == 0, current != ours, !isReachedThroughIt else { return }
+        holding.displacedBy = 0
         previous.store(current, ordering: .releasing)
+        // Ours, once visible to another thread, must find `previous` written.
+        atomicMemoryFence(ordering: .releasing)
         variable.pointee = observingGlobalEnqueueHook()
       }
       return true
@@ -51,11 +63,13 @@ enum GlobalEnqueueHook {
     /// another library's hook replaced ours meanwhile: it stays.
     static func release() -> String? {
       guard let variable else { return nil }
-      return holders.withLock { holders in
-        holders -= 1
-        guard holders == 0 else { return nil }
+      return holding.withLock { holding in
+        holding.holders -= 1
+        guard holding.holders == 0 else { return nil }
         let current = variable.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
+        if holding.displacedBy != 0 && current == holding.displacedBy { return nil }
         guard current == ours else {
+          holding.displacedBy = current
           return """
             TestClock: another hook replaced AsyncPacing's \
             `swift_task_enqueueGlobal_hook` while tests ran; it was left in place. Unless it \

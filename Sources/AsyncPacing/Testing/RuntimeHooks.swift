@@ -78,22 +78,26 @@ enum RuntimeHooks {
     // The test whose work enqueues the job, or the test its task is known to belong to.
     if let executor = context?.executor.takeUnretainedValue()
       ?? TestTasks.owner(of: TestTasks.id(of: job)),
-      executor.takeGlobalJob(
-        job, enqueuedFrom: context?.place, isHopOfItsOwnTask: isHopOfItsOwnTask(job))
+      executor.takeGlobalJob(job, enqueuedFrom: context?.place, by: enqueuer(of: job))
     {
       return
     }
     GlobalEnqueueHook.passOn(job, original: original)
   }
 
-  /// Whether `job` continues the task that enqueues it (a hop to nonisolated code, a yield),
-  /// as opposed to a task it creates or resumes: during a hop the runtime has already cleared
-  /// the current task, and a task that enqueues itself is the job.
-  private func isHopOfItsOwnTask(_ job: UnownedJob) -> Bool {
+  /// The task that enqueues `job`, or `nil` when `job` continues that task (a hop to
+  /// nonisolated code, a yield), as opposed to a task it creates or resumes: during a hop the
+  /// runtime has already cleared the current task, and a task that enqueues itself is the job.
+  private func enqueuer(of job: UnownedJob) -> TestExecutor.Enqueuer? {
     withUnsafeCurrentTask { task in
-      guard let task else { return true }
+      guard let task else { return nil }
       // Both alive now, so their addresses tell them apart: a task is its own job.
-      return unsafeBitCast(task, to: UInt.self) == unsafeBitCast(job, to: UInt.self)
+      let asJob = unsafeBitCast(task, to: UnownedJob.self)
+      guard unsafeBitCast(task, to: UInt.self) != unsafeBitCast(job, to: UInt.self) else {
+        return nil
+      }
+      return TestExecutor.Enqueuer(
+        task: TestTasks.id(of: asJob), preferred: task.unownedTaskExecutor)
     }
   }
 

@@ -111,7 +111,9 @@ public final class TestClock: Clock, Sendable {
 
   init(executor: TestExecutor?, printing: DiagnosticsPrinting) {
     self.testExecutor = executor
-    self.bodyExecutor = executor.map { BodyTaskExecutor(testExecutor: $0) }
+    let bodyExecutor = executor.map { BodyTaskExecutor(testExecutor: $0) }
+    self.bodyExecutor = bodyExecutor
+    if let executor, let bodyExecutor { executor.setBodyExecutor(bodyExecutor) }
     self.state = LockedState(State(printing: printing))
     executor?.attach(self)
   }

@@ -94,10 +94,31 @@ extension TestExecutor {
 
   /// When the work of the job running here now started, and how long of it that job waited in
   /// the queue as a hop.
-  var jobTiming: (startedAt: ContinuousClock.Instant, waitedAsHop: Duration) {
-    state.withLock { ($0.jobStartedAt, $0.jobWaitedAsHop) }
+  var jobTiming: (startedAt: ContinuousClock.Instant, waited: Duration, waitedLast: Duration) {
+    state.withLock { ($0.jobStartedAt, $0.jobWaitedAsHop, $0.jobWaitedAsLastHop) }
   }
 
+}
+
+extension TestClock {
+  /// The test is over: each real-clock sleep still pending goes back to real time, for what is
+  /// left of it, so that a task the test left sleeping (under the process scope, an app's own
+  /// loop started during the test) is not frozen for the rest of the process.
+  func releasePendingRealSleeps() {
+    #if compiler(>=6.3) && canImport(Glibc)
+      guard let testExecutor else { return }
+      let released = state.withLock { state -> [(job: UnownedJob, left: Duration)] in
+        var released: [(job: UnownedJob, left: Duration)] = []
+        state.sleepers.removeAll { sleeper in
+          guard case .runJob(let job, _) = sleeper.wake else { return false }
+          released.append((job, state.now.duration(to: sleeper.deadline)))
+          return true
+        }
+        return released
+      }
+      for (job, left) in released { testExecutor.runLater(job, after: left) }
+    #endif
+  }
 }
 
 /// The requested length of a real-clock sleep, recovered from its deadline.
@@ -114,15 +135,17 @@ extension TestExecutor {
 /// beyond that bound, and work before the call rounds up only a duration just below a rounder
 /// one (999 ms, within 20 ms of 1 s). A task that hops between two jobs (the runtime switching
 /// it to run nonisolated code) is one stretch of work: `elapsed` counts from the first job,
-/// and the time the hop waited in the queue (`queued`), no work of the caller's, widens the
-/// bound by as much.
+/// and the time its hops waited in the queue (`queued`), no work of the caller's, widens the
+/// bound by as much for a multiple at least the last hop's wait (`queuedLast`) above `shortest`
+/// (a deadline read before that hop is short by at least its wait).
 enum RecoveredDuration {
   static func roundest(
-    from shortest: Duration, elapsed: Duration, queued: Duration = .zero
+    from shortest: Duration, elapsed: Duration, queued: Duration = .zero,
+    queuedLast: Duration = .zero
   ) -> Duration {
     guard shortest + elapsed > .zero else { return .zero }
     guard let lower = nanoseconds(max(shortest, .zero)), let slack = nanoseconds(elapsed),
-      let allowance = nanoseconds(queued)
+      let allowance = nanoseconds(queued), let lastWait = nanoseconds(queuedLast)
     else {
       // Past some 292 years nanoseconds do not fit: such a sleep is not rounded.
       return max(shortest, .zero)
@@ -131,8 +154,14 @@ enum RecoveredDuration {
     while unit >= 1 {
       let (roundedUp, overflow) = lower.addingReportingOverflow(unit - 1)
       let candidate = roundedUp / unit * unit
-      let bound = min(slack, max(unit / 10, 20_000_000) + allowance)
-      if !overflow && candidate - lower <= bound { return .nanoseconds(candidate) }
+      let gap = candidate - lower
+      let usual = max(unit / 10, 20_000_000)
+      // Queued hops widen the bound only for a deadline read before the last of them, which is
+      // short by at least that hop's wait: one read after it lies no further than usual below
+      // a round duration.
+      let fits =
+        gap <= min(slack, usual) || (gap >= lastWait && gap <= usual + allowance && gap <= slack)
+      if !overflow && fits { return .nanoseconds(candidate) }
       unit /= 10
     }
     return .nanoseconds(lower)

@@ -75,10 +75,12 @@ package final class TestClockSession: Sendable {
     return report
   }
 
-  /// Ends the session; returns once auto-advance has stopped.
+  /// Ends the session; returns once auto-advance has stopped. Real-clock sleeps still pending
+  /// go back to real time.
   package func end() async {
     bodyEnded()
     await advancer?.value
+    clock.releasePendingRealSleeps()
   }
 }
 

@@ -20,12 +20,18 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// The runtime's wake-up job of a real-clock sleep: it resumes the sleeping task, which is
     /// a wake-up, not progress, as a test-clock sleeper's resumption is.
     var isWakeUp = false
-    /// For a hop of a task (the runtime switching it to run nonisolated code), when the job it
-    /// continues started, here or on the main actor: one stretch of work, so that a deadline
-    /// read before the hop and slept after it is recovered as one read in the same job.
-    var continuesWorkStartedAt: ContinuousClock.Instant?
+    /// For a hop of a task (the runtime switching it to run nonisolated code), the work it
+    /// continues: one stretch of work, so that a deadline read before the hop and slept after
+    /// it is recovered as one read in the same job.
+    var continues: ContinuedWork?
     /// When such a hop was queued here: the time it then waited is no work of its task.
     var hopQueuedAt: ContinuousClock.Instant?
+  }
+
+  /// The work a hop continues: when it started, and how long its earlier hops waited queued.
+  struct ContinuedWork {
+    var startedAt: ContinuousClock.Instant
+    var waitedBefore: Duration
   }
 
   struct State {
@@ -45,8 +51,10 @@ final class TestExecutor: TaskExecutor, Sendable {
     var isResumingIdleWaiters = false
     /// When the job running now started: a real-clock sleep's duration is recovered from it.
     var jobStartedAt = ContinuousClock.now
-    /// How long the job running now, a hop, waited in the queue since its task's work began.
+    /// How long the job running now, a hop, and the hops before it waited in the queue since
+    /// its task's work began, and how long it waited itself.
     var jobWaitedAsHop = Duration.zero
+    var jobWaitedAsLastHop = Duration.zero
     /// When the test's main-actor job running now started, for a hop it makes to come here.
     var mainActorJobStartedAt = ContinuousClock.now
     /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
@@ -60,6 +68,16 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   /// Which of its test's work this executor takes from the global executor.
   let scope: TestClock.Scope
+  /// The runtime's ID of the task that made this executor: tasks the test's code creates later
+  /// have higher IDs (the runtime counts them up), and only those can the process scope take.
+  let firstTaskID: UInt64
+  /// The body's executor (``BodyTaskExecutor``), whose tasks are the test's.
+  private let bodyExecutorIdentity = LockedState<UnownedTaskExecutor?>(nil)
+  var bodyExecutor: UnownedTaskExecutor? { bodyExecutorIdentity.withLock { $0 } }
+
+  func setBodyExecutor(_ executor: BodyTaskExecutor) {
+    bodyExecutorIdentity.withLock { $0 = executor.asUnownedTaskExecutor() }
+  }
 
   /// The clock whose timeline real-clock sleeps join; weak, as the clock owns this executor.
   let timeline = WeakTestClock()
@@ -80,6 +98,9 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   init(scope: TestClock.Scope = .taskTree) {
     self.scope = scope
+    firstTaskID = withUnsafeCurrentTask { task in
+      task.map { TestTasks.id(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
+    }
     _ = Self.mainQueueIsMarked
     let holdsGlobalHook = RuntimeHooks.isInstalled && GlobalEnqueueHook.hold()
     state.withLock { $0.holdsGlobalHook = holdsGlobalHook }
@@ -97,16 +118,16 @@ final class TestExecutor: TaskExecutor, Sendable {
   /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
   func enqueue(
     _ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool,
-    isWakeUp: Bool = false, continuesWorkStartedAt: ContinuousClock.Instant? = nil
+    isWakeUp: Bool = false, continues: ContinuedWork? = nil
   ) {
-    let queuedAt: ContinuousClock.Instant? = continuesWorkStartedAt == nil ? nil : .now
+    let queuedAt: ContinuousClock.Instant? = continues == nil ? nil : .now
     let fromMainQueue = Self.isOnMainQueue
     let startDrain = state.withLock { state in
       let isBodyProgress = isBodyJob && state.sleeperResumptions == 0
       state.jobs.append(
         QueuedJob(
           job: job, executor: executor, isBodyProgress: isBodyProgress, isWakeUp: isWakeUp,
-          continuesWorkStartedAt: continuesWorkStartedAt, hopQueuedAt: queuedAt))
+          continues: continues, hopQueuedAt: queuedAt))
       if fromMainQueue { state.hasSeenMainActorWork = true }
       guard !state.isDraining else { return false }
       state.isDraining = true
@@ -187,8 +208,10 @@ final class TestExecutor: TaskExecutor, Sendable {
           job.mayEndASleep = !state.sleepingTasks.isEmpty
           if job.mayEndASleep || state.observed.isObserving {
             let now = ContinuousClock.now
-            state.jobStartedAt = job.continuesWorkStartedAt ?? now
-            state.jobWaitedAsHop = job.hopQueuedAt.map { max($0.duration(to: now), .zero) } ?? .zero
+            state.jobStartedAt = job.continues?.startedAt ?? now
+            let waited = job.hopQueuedAt.map { max($0.duration(to: now), .zero) } ?? .zero
+            state.jobWaitedAsHop = (job.continues?.waitedBefore ?? .zero) + waited
+            state.jobWaitedAsLastHop = waited
           }
           state.nextJob += 1
           state.jobsRun += 1

@@ -14,23 +14,29 @@ extension TestExecutor {
   /// task-tree scope an unstructured task that code on this executor starts escapes, as the
   /// contract says, and everything does once the body has returned.
   func takeGlobalJob(
-    _ job: UnownedJob, enqueuedFrom place: TestContext.Place?, isHopOfItsOwnTask: Bool
+    _ job: UnownedJob, enqueuedFrom place: TestContext.Place?, by enqueuer: Enqueuer?
   ) -> Bool {
+    let isHopOfItsOwnTask = enqueuer == nil
     let task = TestTasks.id(of: job)
     let isKnown = TestTasks.owner(of: task) === self
     let isChild = place == .mainActor && TestTasks.isChildTask(job)
+    // Under the process scope, a task created since the test began that a task of the test's
+    // starts or resumes: its own task tree's, or one already taken. Another test's work that
+    // runs here (an actor both use) sends its jobs from tasks of its own, and is passed on.
+    let isProcessScopes =
+      scope == .process && task > firstTaskID && enqueuer.map(isTestsTask) == true
     let isTaken = state.withLock { state in
       guard state.observed.isObserving else { return false }
       switch place {
       case .mainActor?:
         // Not an unstructured task that main-actor code starts off the main actor
         // (`Task.detached`, or a real clock's pacer task): that escapes, as elsewhere, unless
-        // the process scope takes everything the test's code starts.
-        return isKnown || isHopOfItsOwnTask || isChild || scope == .process
+        // the process scope takes what the test's code starts.
+        return isKnown || isHopOfItsOwnTask || isChild || isProcessScopes
       case .testExecutor?:
         // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
         if isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters) { return true }
-        if scope == .process && !state.isResumingIdleWaiters { return true }
+        if isProcessScopes && !state.isResumingIdleWaiters { return true }
         // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
         // for the hint a failing test gets.
         if !isHopOfItsOwnTask { state.observed.escapedTaskJobs += 1 }
@@ -42,18 +48,40 @@ extension TestExecutor {
     guard isTaken else { return false }
     TestTasks.register(task, to: self)
     let (isWakeUp, continued) = state.withLock { state in
-      let continued: ContinuousClock.Instant? =
+      let continued: ContinuedWork? =
         switch (isHopOfItsOwnTask, place) {
-        case (true, .testExecutor?): state.jobStartedAt
-        case (true, .mainActor?): state.mainActorJobStartedAt
+        case (true, .testExecutor?):
+          ContinuedWork(startedAt: state.jobStartedAt, waitedBefore: state.jobWaitedAsHop)
+        case (true, .mainActor?):
+          ContinuedWork(startedAt: state.mainActorJobStartedAt, waitedBefore: .zero)
         default: nil
         }
       return (state.wakingTasks.remove(task) != nil, continued)
     }
     enqueue(
       job, preferring: asUnownedTaskExecutor(), isBodyJob: false, isWakeUp: isWakeUp,
-      continuesWorkStartedAt: continued)
+      continues: continued)
     return true
+  }
+
+  /// The task whose code enqueues a job that is not its own: its ID, and the executor it
+  /// prefers. `nil` for a hop, which a task makes of itself (the runtime has cleared the
+  /// current task by then).
+  struct Enqueuer {
+    var task: UInt64
+    var preferred: UnownedTaskExecutor?
+  }
+
+  /// Whether `enqueuer` is a task of this test's: one that prefers its executor (the body's
+  /// tasks, AsyncPacing's internal tasks, `Task(executorPreference: clock.taskExecutor)`), or
+  /// one known as the test's.
+  func isTestsTask(_ enqueuer: Enqueuer) -> Bool {
+    if let preferred = enqueuer.preferred,
+      preferred == asUnownedTaskExecutor() || preferred == bodyExecutor
+    {
+      return true
+    }
+    return TestTasks.owner(of: enqueuer.task) === self
   }
 
   /// This test's work that the runtime's hooks show off this executor.

@@ -60,10 +60,10 @@
       // Read in the job that makes the call only when it runs here; elsewhere, no earlier
       // moment is known. A hop's wait in the queue may lie between the caller's reading of
       // `now` and this call (when it read `now` before the hop), and is no work of the caller.
-      let (started, waitedAsHop) = isCurrent ? jobTiming : (arrived, .zero)
+      let (started, waited, waitedLast) = isCurrent ? jobTiming : (arrived, .zero, .zero)
       let duration = RecoveredDuration.roundest(
-        from: shortest, elapsed: max(started.duration(to: arrived), .zero),
-        queued: waitedAsHop)
+        from: shortest, elapsed: max(started.duration(to: arrived), .zero), queued: waited,
+        queuedLast: waitedLast)
       testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
     }
 
@@ -95,7 +95,7 @@
 
     /// A clock of its own: the job runs here after `delay` of wall-clock time, or at once when
     /// the delay cannot be told.
-    private func runLater(_ job: UnownedJob, after delay: Duration?) {
+    func runLater(_ job: UnownedJob, after delay: Duration?) {
       guard let delay, delay > .zero else {
         return enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false)
       }

@@ -27,9 +27,9 @@
 /// Main-actor code the test's work runs (a view model's methods, a `Task {}` they start) runs
 /// on the main actor and is settled too: the clock counts the test's main-actor jobs (Swift 6.3
 /// on Linux). Work that escapes is not settled: a plain `Task {}` started outside main-actor
-/// code, `Task.detached` and Dispatch callbacks run elsewhere. Create such tasks with
-/// `Task(executorPreference:)`, or make them child tasks. The clock reports a sleep registered
-/// from such work in ``TestClock/diagnostics``.
+/// code, `Task.detached` and Dispatch callbacks run elsewhere, unless `scope` is `.process`.
+/// Create such tasks with `Task(executorPreference:)`, or make them child tasks. The clock
+/// reports a sleep registered from such work in ``TestClock/diagnostics``.
 ///
 /// - Parameters:
 ///   - scope: `.taskTree` (the default) settles the test's task tree; `.process` also takes
