@@ -22,7 +22,7 @@ enum GlobalEnqueueHook {
       return UInt(bitPattern: address)
     }()
 
-    private static var variable: UnsafeMutablePointer<RuntimeHooks.EnqueueHook?>? {
+    static var variable: UnsafeMutablePointer<RuntimeHooks.EnqueueHook?>? {
       UnsafeMutablePointer(bitPattern: address)
     }
 

@@ -52,10 +52,7 @@
     fileprivate static let replaced = Atomic<UInt>(0)
 
     private static var globalHookVariable: UnsafeMutablePointer<RuntimeHooks.EnqueueHook?>? {
-      guard let process = dlopen(nil, RTLD_NOW),
-        let address = dlsym(process, "swift_task_enqueueGlobal_hook")
-      else { return nil }
-      return address.assumingMemoryBound(to: RuntimeHooks.EnqueueHook?.self)
+      GlobalEnqueueHook.variable
     }
   }
 

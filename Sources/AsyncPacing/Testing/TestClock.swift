@@ -111,9 +111,7 @@ public final class TestClock: Clock, Sendable {
 
   init(executor: TestExecutor?, printing: DiagnosticsPrinting) {
     self.testExecutor = executor
-    let bodyExecutor = executor.map { BodyTaskExecutor(testExecutor: $0) }
-    self.bodyExecutor = bodyExecutor
-    if let executor, let bodyExecutor { executor.setBodyExecutor(bodyExecutor) }
+    self.bodyExecutor = executor.map { BodyTaskExecutor(testExecutor: $0) }
     self.state = LockedState(State(printing: printing))
     executor?.attach(self)
   }

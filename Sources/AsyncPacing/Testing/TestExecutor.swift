@@ -71,13 +71,6 @@ final class TestExecutor: TaskExecutor, Sendable {
   /// The runtime's ID of the task that made this executor: tasks the test's code creates later
   /// have higher IDs (the runtime counts them up), and only those can the process scope take.
   let firstTaskID: UInt64
-  /// The body's executor (``BodyTaskExecutor``), whose tasks are the test's.
-  private let bodyExecutorIdentity = LockedState<UnownedTaskExecutor?>(nil)
-  var bodyExecutor: UnownedTaskExecutor? { bodyExecutorIdentity.withLock { $0 } }
-
-  func setBodyExecutor(_ executor: BodyTaskExecutor) {
-    bodyExecutorIdentity.withLock { $0 = executor.asUnownedTaskExecutor() }
-  }
 
   /// The clock whose timeline real-clock sleeps join; weak, as the clock owns this executor.
   let timeline = WeakTestClock()

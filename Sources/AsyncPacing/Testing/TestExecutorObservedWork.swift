@@ -77,7 +77,8 @@ extension TestExecutor {
   /// one known as the test's.
   func isTestsTask(_ enqueuer: Enqueuer) -> Bool {
     if let preferred = enqueuer.preferred,
-      preferred == asUnownedTaskExecutor() || preferred == bodyExecutor
+      preferred == asUnownedTaskExecutor()
+        || preferred == clock?.bodyExecutor?.asUnownedTaskExecutor()
     {
       return true
     }
