@@ -92,10 +92,21 @@ extension TestExecutor {
     enqueue(orphan, preferring: asUnownedTaskExecutor(), isBodyJob: false)
   }
 
-  /// When the work of the job running here now started, and how long of it that job waited in
-  /// the queue as a hop.
-  var jobTiming: (startedAt: ContinuousClock.Instant, waited: Duration, waitedLast: Duration) {
-    state.withLock { ($0.jobStartedAt, $0.jobWaitedAsHop, $0.jobWaitedAsLastHop) }
+  /// When the work of the job running here now started, how long of it that job waited in the
+  /// queue as a hop (in all, and its own last wait), and how long its threads did not run.
+  /// Called from that job: its thread's time not running is the calling thread's.
+  var jobTiming:
+    (
+      startedAt: ContinuousClock.Instant, waited: Duration, waitedLast: Duration,
+      notRunning: Duration
+    )
+  {
+    state.withLock {
+      (
+        $0.jobStartedAt, $0.jobWaitedAsHop, $0.jobWaitedAsLastHop,
+        $0.jobNotRunningBefore + $0.jobRunningSince.timeNotRunning
+      )
+    }
   }
 
 }
@@ -133,34 +144,41 @@ extension TestClock {
 /// `shortest` is taken if it lies at most `elapsed`, and at most a tenth of the unit or 20 ms
 /// (whichever is more), above `shortest`. So a sleep is exact unless its call was held up
 /// beyond that bound, and work before the call rounds up only a duration just below a rounder
-/// one (999 ms, within 20 ms of 1 s). A task that hops between two jobs (the runtime switching
-/// it to run nonisolated code) is one stretch of work: `elapsed` counts from the first job,
-/// and the time its hops waited in the queue (`queued`), no work of the caller's, widens the
-/// bound by as much for a multiple at least the last hop's wait (`queuedLast`) above `shortest`
-/// (a deadline read before that hop is short by at least its wait).
+/// one (999 ms, within 20 ms of 1 s). Time in `elapsed` that is no work of the caller's widens
+/// the bound by as much. For a task that hops between two jobs (the runtime switching it to run
+/// nonisolated code, one stretch of work whose `elapsed` counts from the first job), that is
+/// the time its hops waited in the queue (`queued`), for a multiple at least the last hop's
+/// wait (`queuedLast`) above `shortest` (a deadline read before that hop is short by at least
+/// its wait). And in work that ran less than 1 ms on its threads, it is the time they did not
+/// run (`notRunning`: descheduled on a busy machine, or blocked): with so little code before
+/// the call, that time is as likely to lie after the caller read `now` as before. After longer
+/// work it most likely lies in that work, and widens nothing: 250 ms slept after 60 ms of
+/// work, 50 of them descheduled, stays 250 ms.
 enum RecoveredDuration {
   static func roundest(
     from shortest: Duration, elapsed: Duration, queued: Duration = .zero,
-    queuedLast: Duration = .zero
+    queuedLast: Duration = .zero, notRunning: Duration = .zero
   ) -> Duration {
     guard shortest + elapsed > .zero else { return .zero }
     guard let lower = nanoseconds(max(shortest, .zero)), let slack = nanoseconds(elapsed),
-      let allowance = nanoseconds(queued), let lastWait = nanoseconds(queuedLast)
+      let allowance = nanoseconds(queued), let lastWait = nanoseconds(queuedLast),
+      let notRunningNanoseconds = nanoseconds(notRunning)
     else {
       // Past some 292 years nanoseconds do not fit: such a sleep is not rounded.
       return max(shortest, .zero)
     }
+    let running = slack - allowance - notRunningNanoseconds
+    let idle = running < 1_000_000 ? notRunningNanoseconds : 0
     var unit: Int64 = 1_000_000_000
     while unit >= 1 {
       let (roundedUp, overflow) = lower.addingReportingOverflow(unit - 1)
       let candidate = roundedUp / unit * unit
       let gap = candidate - lower
-      let usual = max(unit / 10, 20_000_000)
+      let usual = max(unit / 10, 20_000_000) + idle
       // Queued hops widen the bound only for a deadline read before the last of them, which is
       // short by at least that hop's wait: one read after it lies no further than usual below
       // a round duration.
-      let fits =
-        gap <= min(slack, usual) || (gap >= lastWait && gap <= usual + allowance && gap <= slack)
+      let fits = gap <= slack && (gap <= usual || (gap >= lastWait && gap <= usual + allowance))
       if !overflow && fits { return .nanoseconds(candidate) }
       unit /= 10
     }

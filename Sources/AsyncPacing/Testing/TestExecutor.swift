@@ -28,10 +28,12 @@ final class TestExecutor: TaskExecutor, Sendable {
     var hopQueuedAt: ContinuousClock.Instant?
   }
 
-  /// The work a hop continues: when it started, and how long its earlier hops waited queued.
+  /// The work a hop continues: when it started, how long its earlier hops waited queued, and
+  /// how long its threads did not run in its earlier jobs.
   struct ContinuedWork {
     var startedAt: ContinuousClock.Instant
     var waitedBefore: Duration
+    var notRunningBefore: Duration
   }
 
   struct State {
@@ -49,14 +51,19 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// While a drain resumes settling waiters: one that is not the test's own task must not be
     /// taken for a hop of the test's work.
     var isResumingIdleWaiters = false
-    /// When the job running now started: a real-clock sleep's duration is recovered from it.
+    /// When the work of the job running now started (in an earlier job, for a hop): a
+    /// real-clock sleep's duration is recovered from it.
     var jobStartedAt = ContinuousClock.now
+    /// When the job running now started on this executor's thread, and how long the threads of
+    /// the jobs its work began in did not run.
+    var jobRunningSince = ThreadRunningTime.now
+    var jobNotRunningBefore = Duration.zero
     /// How long the job running now, a hop, and the hops before it waited in the queue since
     /// its task's work began, and how long it waited itself.
     var jobWaitedAsHop = Duration.zero
     var jobWaitedAsLastHop = Duration.zero
     /// When the test's main-actor job running now started, for a hop it makes to come here.
-    var mainActorJobStartedAt = ContinuousClock.now
+    var mainActorJobRunningSince = ThreadRunningTime.now
     /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
     /// first, its sleep was cancelled.
     var sleepingTasks: Set<UInt64> = []
@@ -200,11 +207,17 @@ final class TestExecutor: TaskExecutor, Sendable {
           var job = state.jobs[state.nextJob]
           job.mayEndASleep = !state.sleepingTasks.isEmpty
           if job.mayEndASleep || state.observed.isObserving {
-            let now = ContinuousClock.now
-            state.jobStartedAt = job.continues?.startedAt ?? now
-            let waited = job.hopQueuedAt.map { max($0.duration(to: now), .zero) } ?? .zero
+            let now = ThreadRunningTime.now
+            state.jobStartedAt = job.continues?.startedAt ?? now.wall
+            state.jobRunningSince = now
+            state.jobNotRunningBefore = job.continues?.notRunningBefore ?? .zero
+            let waited = job.hopQueuedAt.map { max($0.duration(to: now.wall), .zero) } ?? .zero
             state.jobWaitedAsHop = (job.continues?.waitedBefore ?? .zero) + waited
             state.jobWaitedAsLastHop = waited
+          } else {
+            // Unread, the moment stays an earlier job's, maybe another thread's: its CPU time
+            // would not compare with this thread's.
+            state.jobRunningSince.cpu = nil
           }
           state.nextJob += 1
           state.jobsRun += 1

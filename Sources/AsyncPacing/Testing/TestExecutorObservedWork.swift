@@ -50,10 +50,15 @@ extension TestExecutor {
     let (isWakeUp, continued) = state.withLock { state in
       let continued: ContinuedWork? =
         switch (isHopOfItsOwnTask, place) {
+        // Read on the thread that ran the hopping job: its own time not running is known here.
         case (true, .testExecutor?):
-          ContinuedWork(startedAt: state.jobStartedAt, waitedBefore: state.jobWaitedAsHop)
+          ContinuedWork(
+            startedAt: state.jobStartedAt, waitedBefore: state.jobWaitedAsHop,
+            notRunningBefore: state.jobNotRunningBefore + state.jobRunningSince.timeNotRunning)
         case (true, .mainActor?):
-          ContinuedWork(startedAt: state.mainActorJobStartedAt, waitedBefore: .zero)
+          ContinuedWork(
+            startedAt: state.mainActorJobRunningSince.wall, waitedBefore: .zero,
+            notRunningBefore: state.mainActorJobRunningSince.timeNotRunning)
         default: nil
         }
       return (state.wakingTasks.remove(task) != nil, continued)
@@ -117,7 +122,7 @@ extension TestExecutor {
   func mainActorJobStarted() {
     state.withLock { state in
       state.observed.mainActorJobsStarted += 1
-      state.mainActorJobStartedAt = .now
+      state.mainActorJobRunningSince = .now
     }
   }
 

@@ -48,22 +48,25 @@
         let duration = testClock.now.duration(to: deadline)
         return testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
       }
-      let arrived = ContinuousClock.now
+      // The clock's `now` is read before `arrived`, so `elapsed` covers the whole delay.
       let shortest: Duration
       if let instant = instant as? ContinuousClock.Instant {
-        shortest = arrived.duration(to: instant)
+        shortest = ContinuousClock.now.duration(to: instant)
       } else if let instant = instant as? SuspendingClock.Instant {
         shortest = SuspendingClock.now.duration(to: instant)
       } else {
         return runLater(job, after: Self.realDelay(until: instant, on: clock))
       }
+      let arrived = ContinuousClock.now
       // Read in the job that makes the call only when it runs here; elsewhere, no earlier
       // moment is known. A hop's wait in the queue may lie between the caller's reading of
-      // `now` and this call (when it read `now` before the hop), and is no work of the caller.
-      let (started, waited, waitedLast) = isCurrent ? jobTiming : (arrived, .zero, .zero)
+      // `now` and this call (when it read `now` before the hop), and is no work of the caller,
+      // nor is the time its threads did not run.
+      let (started, waited, waitedLast, notRunning) =
+        isCurrent ? jobTiming : (arrived, .zero, .zero, .zero)
       let duration = RecoveredDuration.roundest(
         from: shortest, elapsed: max(started.duration(to: arrived), .zero), queued: waited,
-        queuedLast: waitedLast)
+        queuedLast: waitedLast, notRunning: notRunning)
       testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
     }
 

@@ -79,4 +79,25 @@ import Testing
       #expect(RecoveredDuration.roundest(from: shortest, elapsed: elapsed) == expected)
     }
   }
+
+  /// Measured with both cores busy: a main-actor debouncer's 300 ms `Task.sleep` arrived
+  /// 20.3 ms short, its job having run a few microseconds between long stretches descheduled.
+  @Test func timeDescheduledInLittleWorkWidensTheBound() {
+    // (distance at arrival, time since the job started, of it not running, recovered)
+    let cases: [(Duration, Duration, Duration, Duration)] = [
+      (.nanoseconds(279_691_816), .microseconds(37_544), .microseconds(37_000), .milliseconds(300)),
+      (.nanoseconds(257_727_741), .microseconds(61_263), .microseconds(60_800), .milliseconds(300)),
+      // Without the time not running, the same arrival is 280 ms.
+      (.nanoseconds(279_691_816), .microseconds(37_544), .zero, .milliseconds(280)),
+      // After 12 ms of work, the time descheduled most likely lay in that work: 250 ms stays.
+      (.nanoseconds(249_990_065), .microseconds(66_082), .microseconds(53_895), .milliseconds(250)),
+      // Never beyond the time since the job started.
+      (.milliseconds(250), .milliseconds(40), .microseconds(39_500), .milliseconds(250)),
+    ]
+    for (shortest, elapsed, notRunning, expected) in cases {
+      #expect(
+        RecoveredDuration.roundest(from: shortest, elapsed: elapsed, notRunning: notRunning)
+          == expected)
+    }
+  }
 }

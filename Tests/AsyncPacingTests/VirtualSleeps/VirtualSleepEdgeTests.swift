@@ -31,12 +31,16 @@ import Testing
     }
 
     /// Work before the call does not round the sleep up: 250 ms after 60 ms of work is 250 ms.
+    /// The work runs at least 2 million steps, so that it is work even when a busy machine
+    /// deschedules its thread for most of the 60 ms (time not running, after little work, could
+    /// lie after the call read `now`, and would widen the bound).
     @Test(.testClock) func workBeforeASleepDoesNotLengthenIt() async {
       let clock = TestClock.current
       let start = clock.now
       async let slept: TestClock.Instant = {
         let busyUntil = ContinuousClock.now.advanced(by: .milliseconds(60))
-        while ContinuousClock.now < busyUntil {}
+        var steps = 0
+        while ContinuousClock.now < busyUntil || steps < 2_000_000 { steps += 1 }
         try? await Task.sleep(for: .milliseconds(250))
         return TestClock.current.now
       }()
