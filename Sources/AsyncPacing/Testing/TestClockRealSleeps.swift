@@ -93,22 +93,19 @@ extension TestExecutor {
   }
 
   /// When the work of the job running here now started, how long of it that job waited in the
-  /// queue as a hop (in all, and its own last wait), and how long its threads did not run.
-  /// Called from that job: its thread's time not running is the calling thread's.
-  var jobTiming:
-    (
-      startedAt: ContinuousClock.Instant, waited: Duration, waitedLast: Duration,
-      notRunning: Duration
-    )
-  {
+  /// queue as a hop (in all, and its own last wait), and how long its threads did not run
+  /// until `arrival`. Called from that job, with `arrival` taken on its thread.
+  func jobTiming(until arrival: ThreadRunningTime) -> (
+    startedAt: ContinuousClock.Instant, waited: Duration, waitedLast: Duration,
+    notRunning: Duration
+  ) {
     state.withLock {
       (
         $0.jobStartedAt, $0.jobWaitedAsHop, $0.jobWaitedAsLastHop,
-        $0.jobNotRunningBefore + $0.jobRunningSince.timeNotRunning
+        $0.jobNotRunningBefore + $0.jobThreadMark.timeNotRunning(until: arrival)
       )
     }
   }
-
 }
 
 extension TestClock {
@@ -149,11 +146,11 @@ extension TestClock {
 /// nonisolated code, one stretch of work whose `elapsed` counts from the first job), that is
 /// the time its hops waited in the queue (`queued`), for a multiple at least the last hop's
 /// wait (`queuedLast`) above `shortest` (a deadline read before that hop is short by at least
-/// its wait). And in work that ran less than 1 ms on its threads, it is the time they did not
-/// run (`notRunning`: descheduled on a busy machine, or blocked): with so little code before
-/// the call, that time is as likely to lie after the caller read `now` as before. After longer
-/// work it most likely lies in that work, and widens nothing: 250 ms slept after 60 ms of
-/// work, 50 of them descheduled, stays 250 ms.
+/// its wait). And in work that ran less than 1 ms on its threads, it is the time they waited
+/// for a core (`notRunning`: descheduled on a busy machine): with so little code before the
+/// call, that time is as likely to lie after the caller read `now` as before. After longer work it most likely lies in that
+/// work, and widens nothing: 250 ms slept after 60 ms of work, 50 of them descheduled, stays
+/// 250 ms.
 enum RecoveredDuration {
   static func roundest(
     from shortest: Duration, elapsed: Duration, queued: Duration = .zero,
@@ -167,8 +164,11 @@ enum RecoveredDuration {
       // Past some 292 years nanoseconds do not fit: such a sleep is not rounded.
       return max(shortest, .zero)
     }
-    let running = slack - allowance - notRunningNanoseconds
-    let idle = running < 1_000_000 ? notRunningNanoseconds : 0
+    // Neither can exceed the time since the work began (nor overflow in the sums below).
+    let waiting = min(max(notRunningNanoseconds, 0), slack)
+    let queuedWait = min(allowance, slack)
+    let running = slack - queuedWait - waiting
+    let idle = running < 1_000_000 ? waiting : 0
     var unit: Int64 = 1_000_000_000
     while unit >= 1 {
       let (roundedUp, overflow) = lower.addingReportingOverflow(unit - 1)
@@ -178,7 +178,7 @@ enum RecoveredDuration {
       // Queued hops widen the bound only for a deadline read before the last of them, which is
       // short by at least that hop's wait: one read after it lies no further than usual below
       // a round duration.
-      let fits = gap <= slack && (gap <= usual || (gap >= lastWait && gap <= usual + allowance))
+      let fits = gap <= slack && (gap <= usual || (gap >= lastWait && gap <= usual + queuedWait))
       if !overflow && fits { return .nanoseconds(candidate) }
       unit /= 10
     }

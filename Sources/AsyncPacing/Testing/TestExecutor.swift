@@ -54,16 +54,16 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// When the work of the job running now started (in an earlier job, for a hop): a
     /// real-clock sleep's duration is recovered from it.
     var jobStartedAt = ContinuousClock.now
-    /// When the job running now started on this executor's thread, and how long the threads of
-    /// the jobs its work began in did not run.
-    var jobRunningSince = ThreadRunningTime.now
+    /// The moment the job running now started on this executor's thread.
+    var jobThreadMark = ThreadRunningTime(wall: .now)
+    /// How long the threads of the earlier jobs its work began in did not run.
     var jobNotRunningBefore = Duration.zero
     /// How long the job running now, a hop, and the hops before it waited in the queue since
     /// its task's work began, and how long it waited itself.
     var jobWaitedAsHop = Duration.zero
     var jobWaitedAsLastHop = Duration.zero
     /// When the test's main-actor job running now started, for a hop it makes to come here.
-    var mainActorJobRunningSince = ThreadRunningTime.now
+    var mainActorJobThreadMark = ThreadRunningTime(wall: .now)
     /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
     /// first, its sleep was cancelled.
     var sleepingTasks: Set<UInt64> = []
@@ -209,7 +209,7 @@ final class TestExecutor: TaskExecutor, Sendable {
           if job.mayEndASleep || state.observed.isObserving {
             let now = ThreadRunningTime.now
             state.jobStartedAt = job.continues?.startedAt ?? now.wall
-            state.jobRunningSince = now
+            state.jobThreadMark = now
             state.jobNotRunningBefore = job.continues?.notRunningBefore ?? .zero
             let waited = job.hopQueuedAt.map { max($0.duration(to: now.wall), .zero) } ?? .zero
             state.jobWaitedAsHop = (job.continues?.waitedBefore ?? .zero) + waited
@@ -217,7 +217,8 @@ final class TestExecutor: TaskExecutor, Sendable {
           } else {
             // Unread, the moment stays an earlier job's, maybe another thread's: its CPU time
             // would not compare with this thread's.
-            state.jobRunningSince.cpu = nil
+            state.jobThreadMark.cpu = nil
+            state.jobNotRunningBefore = .zero
           }
           state.nextJob += 1
           state.jobsRun += 1

@@ -47,18 +47,21 @@ extension TestExecutor {
     }
     guard isTaken else { return false }
     TestTasks.register(task, to: self)
+    // The moment the hopping job ends, on the thread that ran it, read before the lock.
+    let hopMoment = isHopOfItsOwnTask ? ThreadRunningTime.now : nil
     let (isWakeUp, continued) = state.withLock { state in
       let continued: ContinuedWork? =
         switch (isHopOfItsOwnTask, place) {
-        // Read on the thread that ran the hopping job: its own time not running is known here.
         case (true, .testExecutor?):
           ContinuedWork(
             startedAt: state.jobStartedAt, waitedBefore: state.jobWaitedAsHop,
-            notRunningBefore: state.jobNotRunningBefore + state.jobRunningSince.timeNotRunning)
+            notRunningBefore: state.jobNotRunningBefore
+              + state.jobThreadMark.timeNotRunning(until: hopMoment ?? state.jobThreadMark))
         case (true, .mainActor?):
           ContinuedWork(
-            startedAt: state.mainActorJobRunningSince.wall, waitedBefore: .zero,
-            notRunningBefore: state.mainActorJobRunningSince.timeNotRunning)
+            startedAt: state.mainActorJobThreadMark.wall, waitedBefore: .zero,
+            notRunningBefore: state.mainActorJobThreadMark.timeNotRunning(
+              until: hopMoment ?? state.mainActorJobThreadMark))
         default: nil
         }
       return (state.wakingTasks.remove(task) != nil, continued)
@@ -122,7 +125,7 @@ extension TestExecutor {
   func mainActorJobStarted() {
     state.withLock { state in
       state.observed.mainActorJobsStarted += 1
-      state.mainActorJobRunningSince = .now
+      state.mainActorJobThreadMark = .now
     }
   }
 

@@ -57,13 +57,14 @@
       } else {
         return runLater(job, after: Self.realDelay(until: instant, on: clock))
       }
-      let arrived = ContinuousClock.now
+      let arrival = ThreadRunningTime.now
+      let arrived = arrival.wall
       // Read in the job that makes the call only when it runs here; elsewhere, no earlier
       // moment is known. A hop's wait in the queue may lie between the caller's reading of
       // `now` and this call (when it read `now` before the hop), and is no work of the caller,
       // nor is the time its threads did not run.
       let (started, waited, waitedLast, notRunning) =
-        isCurrent ? jobTiming : (arrived, .zero, .zero, .zero)
+        isCurrent ? jobTiming(until: arrival) : (arrived, .zero, .zero, .zero)
       let duration = RecoveredDuration.roundest(
         from: shortest, elapsed: max(started.duration(to: arrived), .zero), queued: waited,
         queuedLast: waitedLast, notRunning: notRunning)

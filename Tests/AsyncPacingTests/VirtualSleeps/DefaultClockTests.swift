@@ -80,13 +80,19 @@ import Testing
     }
   }
 
-  /// Measured with both cores busy: a main-actor debouncer's 300 ms `Task.sleep` arrived
-  /// 20.3 ms short, its job having run a few microseconds between long stretches descheduled.
+  /// With both cores busy, a main-actor debouncer's 300 ms `Task.sleep` was measured arriving
+  /// 20 to 45 ms short, its work having run under a millisecond between stretches descheduled.
   @Test func timeDescheduledInLittleWorkWidensTheBound() {
-    // (distance at arrival, time since the job started, of it not running, recovered)
+    // (distance at arrival, time since the job started, of it waiting for a core, recovered)
     let cases: [(Duration, Duration, Duration, Duration)] = [
       (.nanoseconds(279_691_816), .microseconds(37_544), .microseconds(37_000), .milliseconds(300)),
       (.nanoseconds(257_727_741), .microseconds(61_263), .microseconds(60_800), .milliseconds(300)),
+      // Just under and at the 1 ms of running that ends the widening.
+      (.nanoseconds(279_691_816), .microseconds(37_544), .microseconds(36_545), .milliseconds(300)),
+      (.nanoseconds(279_691_816), .microseconds(37_544), .microseconds(36_544), .milliseconds(280)),
+      // More time waiting than elapsed, or absurd values, are held to the time elapsed.
+      (.nanoseconds(279_691_816), .microseconds(37_544), .seconds(1), .milliseconds(300)),
+      (.seconds(1), .zero, .seconds(9_223_372_036), .seconds(1)),
       // Without the time not running, the same arrival is 280 ms.
       (.nanoseconds(279_691_816), .microseconds(37_544), .zero, .milliseconds(280)),
       // After 12 ms of work, the time descheduled most likely lay in that work: 250 ms stays.
@@ -99,5 +105,19 @@ import Testing
         RecoveredDuration.roundest(from: shortest, elapsed: elapsed, notRunning: notRunning)
           == expected)
     }
+  }
+
+  /// A hop's wait and time descheduled add up: 300 ms arrived 60 ms short, 30 ms of it in the
+  /// queue, 30 waiting for a core, in half a millisecond of work. Either alone falls short.
+  @Test func queuedAndDescheduledTimeWidenTogether() {
+    func recovered(queued: Duration, notRunning: Duration) -> Duration {
+      RecoveredDuration.roundest(
+        from: .milliseconds(240), elapsed: .milliseconds(60.5), queued: queued,
+        queuedLast: queued, notRunning: notRunning)
+    }
+    #expect(
+      recovered(queued: .milliseconds(30), notRunning: .milliseconds(30)) == .milliseconds(300))
+    #expect(recovered(queued: .milliseconds(30), notRunning: .zero) == .milliseconds(240))
+    #expect(recovered(queued: .zero, notRunning: .milliseconds(30)) == .milliseconds(240))
   }
 }
