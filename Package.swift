@@ -40,7 +40,15 @@ let package = Package(
       name: "Stress", dependencies: ["AsyncPacing", "AsyncPacingTesting"], path: "Benchmarks/Stress"
     ),
     .executableTarget(
-      name: "PacingBenchmarks", dependencies: ["AsyncPacing"], path: "Benchmarks/PacingBenchmarks"),
+      name: "PacingBenchmarks", dependencies: ["AsyncPacing", "BenchmarkSupport"],
+      path: "Benchmarks/PacingBenchmarks"),
+    // Counts per element that CI judges: heap allocations (a C allocator shim only this
+    // executable links), locks (in a build with `-DASYNCPACING_COUNTING`) and tasks.
+    .executableTarget(
+      name: "PacingCounts", dependencies: ["AsyncPacing", "AllocationCounter", "BenchmarkSupport"],
+      path: "Benchmarks/PacingCounts"),
+    .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
   ],
   swiftLanguageModes: [.v6]
 )

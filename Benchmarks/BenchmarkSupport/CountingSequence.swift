@@ -3,36 +3,40 @@
 ///
 /// `next` is never inlined, as for an upstream from another module: otherwise the optimiser
 /// folds raw iteration into a closed-form sum and there is no floor left to compare with.
-struct CountingSequence: AsyncSequence, Sendable {
-  typealias Failure = Never
-  let count: Int
+public struct CountingSequence: AsyncSequence, Sendable {
+  public typealias Failure = Never
+  public let count: Int
 
-  struct AsyncIterator: AsyncIteratorProtocol {
+  public init(count: Int) {
+    self.count = count
+  }
+
+  public struct AsyncIterator: AsyncIteratorProtocol {
     var next = 0
     let count: Int
 
     @inline(never)
-    mutating func next() async -> Int? {
+    public mutating func next() async -> Int? {
       guard next < count else { return nil }
       defer { next += 1 }
       return next
     }
 
     @inline(never)
-    mutating func next(isolation actor: isolated (any Actor)?) async -> Int? {
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Int? {
       guard next < count else { return nil }
       defer { next += 1 }
       return next
     }
   }
 
-  func makeAsyncIterator() -> AsyncIterator {
+  public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(count: count)
   }
 }
 
 /// An `AsyncStream` filled by a producer task, the way most real upstreams arrive.
-func producedStream(count: Int) -> AsyncStream<Int> {
+public func producedStream(count: Int) -> AsyncStream<Int> {
   let (stream, feed) = AsyncStream.makeStream(of: Int.self)
   Task {
     for value in 0..<count { feed.yield(value) }

@@ -1,4 +1,5 @@
 @_spi(Diagnostics) import AsyncPacing
+import BenchmarkSupport
 
 #if canImport(Glibc)
   import Glibc

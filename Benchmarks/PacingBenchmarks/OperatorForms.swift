@@ -1,4 +1,5 @@
 import AsyncPacing
+import BenchmarkSupport
 
 /// The per-element forms and `sample` over the fast upstream, against the fixed-interval
 /// debounce measured in the same rounds: a closure returning a constant must cost little more

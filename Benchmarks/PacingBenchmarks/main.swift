@@ -8,6 +8,7 @@
 //   swift run -c release PacingBenchmarks [runs per row] [processes]     (default 5 5)
 
 import AsyncPacing
+import BenchmarkSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -23,7 +23,10 @@ struct LockedState<State: ~Copyable>: ~Copyable, Sendable {
   func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending State) throws(E) -> sending Result
   ) throws(E) -> sending Result {
-    try mutex.withLock { (state: inout sending State) throws(E) -> sending Result in
+    #if ASYNCPACING_COUNTING
+      lockAcquisitionCount.add(1, ordering: .relaxed)
+    #endif
+    return try mutex.withLock { (state: inout sending State) throws(E) -> sending Result in
       _ = handoff.load(ordering: .acquiring)
       defer { handoff.store(0, ordering: .releasing) }
       return try body(&state)

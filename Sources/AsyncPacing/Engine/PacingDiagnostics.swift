@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Counters for stress tools and benchmarks (`@_spi(Diagnostics) import AsyncPacing`): not
 /// part of the supported API.
 @_spi(Diagnostics)
@@ -7,7 +9,18 @@ public enum PacingDiagnostics {
 
   /// Internal tasks started in this process so far.
   public static var startedInternalTasks: Int { LiveTaskCounter.processWide.startedCount }
+
+  #if ASYNCPACING_COUNTING
+    /// Locks taken in this process so far. Counted only in a build with
+    /// `-Xswiftc -DASYNCPACING_COUNTING` (the counts CI checks), so that counting costs the
+    /// library's ordinary builds nothing.
+    public static var lockAcquisitions: Int { lockAcquisitionCount.load(ordering: .relaxed) }
+  #endif
 }
+
+#if ASYNCPACING_COUNTING
+  @usableFromInline let lockAcquisitionCount = Atomic<Int>(0)
+#endif
 
 extension AsyncPacingIterator {
   /// Values this iteration emitted that a later value replaced while they waited for a busy

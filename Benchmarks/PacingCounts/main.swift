@@ -1,0 +1,50 @@
+import AllocationCounter
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// Counts that CI judges on every submission: heap allocations and locks per element in steady
+// state, tasks per iterator and per burst of sends. Counted, never timed, so that the shared
+// machines' noise cannot hide a regression or invent one. Locks are counted only in a build
+// with `-Xswiftc -DASYNCPACING_COUNTING` (`.ci/run` makes one); exits 1 naming each row over its
+// limit, with both figures.
+
+guard allocation_counter_is_available() != 0 else {
+  print(
+    "PacingCounts: this C library's allocator cannot be interposed (glibc only); nothing counted")
+  exit(0)
+}
+
+#if !ASYNCPACING_COUNTING
+  print("Locks are not counted in this build: build with -Xswiftc -DASYNCPACING_COUNTING.")
+#endif
+
+print(
+  "row                           allocs/element (limit)   locks/element (limit)   tasks (limit)")
+var failures: [String] = []
+for row in operatorRows + pacerRows {
+  let counts = await row.measure()
+  let locks = counts.locksPerElement.map(format) ?? "-"
+  let lockLimit = row.limit.locksPerElement.map(format) ?? "-"
+  print(
+    pad(row.name, 30)
+      + pad(
+        "\(format(counts.allocationsPerElement)) (\(format(row.limit.allocationsPerElement)))", 25)
+      + pad("\(locks) (\(lockLimit))", 24) + "\(counts.tasksPerRun) (\(row.limit.tasksPerRun))")
+  failures += counts.excesses(over: row.limit).map { "\(row.name): \($0)" }
+}
+#if DEBUG
+  // Unoptimised code allocates where release code does not: the limits are release figures.
+  print("\nA debug build: counted, not judged (build with -c release, as CI does).")
+#else
+  if !failures.isEmpty {
+    print("\nOver their limits:")
+    for failure in failures { print("  " + failure) }
+    exit(1)
+  }
+#endif
+
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}
