@@ -37,8 +37,8 @@ let package = Package(
     .executableTarget(
       name: "TestClockTour", dependencies: ["AsyncPacing"], path: "Examples/TestClockTour"),
     .executableTarget(
-      name: "Stress", dependencies: ["AsyncPacing", "AsyncPacingTesting"], path: "Benchmarks/Stress"
-    ),
+      name: "Stress", dependencies: ["AsyncPacing", "AsyncPacingTesting", "BenchmarkSupport"],
+      path: "Benchmarks/Stress"),
     .executableTarget(
       name: "PacingBenchmarks", dependencies: ["AsyncPacing", "BenchmarkSupport"],
       path: "Benchmarks/PacingBenchmarks"),

@@ -9,33 +9,6 @@ import BenchmarkSupport
   import Darwin
 #endif
 
-/// Peak resident memory of this process so far, in KiB. On Linux `VmHWM` from
-/// `/proc/self/status`: `ru_maxrss` would carry the spawning parent's peak across `exec`.
-func peakResidentKiB() -> Int {
-  if let file = fopen("/proc/self/status", "r") {
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
-      let text = String(
-        decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if text.hasPrefix("VmHWM:") {
-        return Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-      }
-    }
-  }
-  var usage = rusage()
-  #if canImport(Glibc)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-  #else
-    getrusage(RUSAGE_SELF, &usage)
-  #endif
-  #if canImport(Darwin)
-    return Int(usage.ru_maxrss) / 1024  // Darwin counts bytes, Linux KiB.
-  #else
-    return Int(usage.ru_maxrss)
-  #endif
-}
-
 /// One burst of `count` elements through each operator and pacer, in this process, printing
 /// `count peakKiB iteratorTasks pacerTasks`. Peak memory only grows within a process, so each size runs
 /// in a process of its own (see `measureMemoryInChildProcesses`).

@@ -10,10 +10,14 @@ func summarize(runs: Int, processes: Int) {
   var order: [String: [String]] = [:]
   var samples: [String: [(ns: Double, ratio: Double)]] = [:]
   var targets: [String: Double] = [:]
+  var lateness: [[String]] = []
   for _ in 0..<processes {
     guard let output = runChild(arguments: ["child", String(runs)]) else {
       print("a measuring process failed")
       continue
+    }
+    lateness += output.split(separator: "\n").filter { $0.hasPrefix("LATE\t") }.map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     }
     for line in output.split(separator: "\n") where line.hasPrefix("ROW\t") {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -34,7 +38,7 @@ func summarize(runs: Int, processes: Int) {
     print("\n\(title)")
     let names = order[title] ?? []
     let width = names.map(\.count).max() ?? 0
-    print("  \(pad("", width))  median ns  median ×  (range of ×)")
+    print("  \(pad("", width))  median ns  (range of ns)      median ×  (range of ×)")
     for name in names {
       let key = title + "\t" + name
       let rows = samples[key] ?? []
@@ -45,12 +49,18 @@ func summarize(runs: Int, processes: Int) {
         verdict = ratio <= target ? "  ok" : "  over \(format(target))×"
       }
       let range = "(\(format(ratios.first ?? 0))–\(format(ratios.last ?? 0)))"
+      let nanoseconds = rows.map(\.ns).sorted()
+      let nanosecondRange = "(\(format(nanoseconds.first ?? 0))–\(format(nanoseconds.last ?? 0)))"
       print(
-        "  \(pad(name, width))  \(pad(format(median(rows.map(\.ns).sorted())), 9))  "
-          + "\(pad(format(ratio), 8))  \(pad(range, 13))\(verdict)")
+        "  \(pad(name, width))  \(pad(format(median(nanoseconds)), 9))  "
+          + "\(pad(nanosecondRange, 17))  \(pad(format(ratio), 8))  \(pad(range, 13))\(verdict)")
     }
   }
+  summarizeLateness(lateness, samples: latenessSamples(runs: runs), processes: processes)
 }
+
+/// Samples of each lateness row in one measuring process.
+func latenessSamples(runs: Int) -> Int { 40 * runs }
 
 func median(_ sorted: [Double]) -> Double {
   sorted.isEmpty ? 0 : sorted[sorted.count / 2]

@@ -20,6 +20,12 @@ import BenchmarkSupport
 
 let arguments = CommandLine.arguments.dropFirst()
 
+// `PacingBenchmarks scale N` is the child process of the table of what stays alive.
+if arguments.first == "scale", let count = arguments.dropFirst().first.flatMap({ Int($0) }) {
+  await runScaleProbe(count: count)
+  exit(0)
+}
+
 // `PacingBenchmarks memory N` is the child process of the memory table.
 if arguments.first == "memory", let count = arguments.dropFirst().first.flatMap({ Int($0) }) {
   await runMemoryProbe(count: count)
@@ -76,7 +82,7 @@ if arguments.first != "child" {
   let processes = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
   summarize(runs: runs, processes: processes)
   measureMemoryInChildProcesses(sizes: [10_000, 100_000, 1_000_000])
-  await measureLateness(samples: 40 * runs)
+  measureScaleInChildProcess(count: 100_000)
   exit(0)
 }
 
@@ -180,3 +186,5 @@ await measureTable(
       return await sendConcurrently(threads: 2, count: sendCount) { throttler.send($0) }
     },
   ], target: nil, runs: runs)
+
+await measureLateness(samples: latenessSamples(runs: runs))

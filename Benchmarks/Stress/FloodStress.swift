@@ -1,4 +1,5 @@
 import AsyncPacing
+import BenchmarkSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -58,19 +59,4 @@ func sameInstantFlood(count: Int) async -> FloodOutcome {
   return FloodOutcome(
     receivedAll: expected == count, pacerKeptTheLatest: latest.withLock { $0 } == count - 1,
     peakGrowthKiB: peakResidentKiB() - before)
-}
-
-/// Peak resident memory of this process so far, in KiB (`VmHWM` on Linux, 0 elsewhere).
-func peakResidentKiB() -> Int {
-  guard let file = fopen("/proc/self/status", "r") else { return 0 }
-  defer { fclose(file) }
-  var line = [CChar](repeating: 0, count: 256)
-  while fgets(&line, Int32(line.count), file) != nil {
-    let text = String(
-      decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    if text.hasPrefix("VmHWM:") {
-      return Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
-  }
-  return 0
 }
