@@ -13,6 +13,8 @@ extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
+extern void *__libc_valloc(size_t size);
+extern void *__libc_pvalloc(size_t size);
 
 static _Atomic uint64_t allocations;
 static _Atomic int isCounting;
@@ -43,17 +45,38 @@ void *memalign(size_t alignment, size_t size) {
   return __libc_memalign(alignment, size);
 }
 
+// C11 and glibc from 2.38 refuse an alignment that is not a power of two.
+static int is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
+
 void *aligned_alloc(size_t alignment, size_t size) {
+  if (!is_power_of_two(alignment)) {
+    errno = EINVAL;
+    return NULL;
+  }
   count_one();
   return __libc_memalign(alignment, size);
 }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
+  if (!is_power_of_two(alignment) || alignment % sizeof(void *) != 0) return EINVAL;
+  // posix_memalign reports failure by its result and leaves errno as it was.
+  int saved = errno;
   count_one();
   void *pointer = __libc_memalign(alignment, size);
-  if (pointer == NULL && size != 0) return ENOMEM;
+  errno = saved;
+  if (pointer == NULL) return ENOMEM;
   *result = pointer;
   return 0;
+}
+
+void *valloc(size_t size) {
+  count_one();
+  return __libc_valloc(size);
+}
+
+void *pvalloc(size_t size) {
+  count_one();
+  return __libc_pvalloc(size);
 }
 
 uint64_t allocation_counter_read(void) {

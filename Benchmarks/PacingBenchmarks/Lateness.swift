@@ -20,9 +20,9 @@ func measureLateness(samples: Int) async {
     started.withLock { $0 = ContinuousClock.now }
   }
   var rows: [(name: String, microseconds: [Double])] = [
-    ("Task.sleep(until:)", []), ("debounce, consumer waiting in next()", []),
+    (bareSleepRow, []), ("debounce, consumer waiting in next()", []),
     ("throttle's trailing edge, consumer waiting", []), ("Debouncer, the action's start", []),
-    ("a relay: a task's sleep resumes a waiting task", []),
+    (bareRelayRow, []),
   ]
   for _ in 0..<samples {
     var due = ContinuousClock.now.advanced(by: interval)
@@ -69,42 +69,58 @@ func measureLateness(samples: Int) async {
   }
 }
 
-/// Lateness rows of every measuring process: per row the median over the processes of its
-/// median and of its excess over the bare sleep in the same process, each with its range.
-func summarizeLateness(_ lines: [[String]], samples: Int, processes: Int) {
+/// Lateness rows of every measuring process, one array of lines per process: per row the
+/// median over the processes of its median, and of its excess over the bare sleep and over the
+/// relay measured in the same process, each with its range.
+func summarizeLateness(_ processes: [[[String]]], samples: Int) {
   var order: [String] = []
   var medians: [String: [Double]] = [:]
   var p99s: [String: [Double]] = [:]
-  var excesses: [String: [Double]] = [:]
-  var floorOfProcess: Double?
-  for fields in lines {
-    guard fields.count == 4, let value = Double(fields[2]), let p99 = Double(fields[3]) else {
-      continue
+  var overSleep: [String: [Double]] = [:]
+  var overRelay: [String: [Double]] = [:]
+  for lines in processes {
+    var rows: [(name: String, median: Double, p99: Double)] = []
+    for fields in lines where fields.count == 4 {
+      guard let value = Double(fields[2]), let p99 = Double(fields[3]) else { continue }
+      rows.append((fields[1], value, p99))
     }
-    let name = fields[1]
-    if medians[name] == nil { order.append(name) }
-    // The bare sleep comes first in each process's rows.
-    if name == order.first { floorOfProcess = value }
-    medians[name, default: []].append(value)
-    p99s[name, default: []].append(p99)
-    excesses[name, default: []].append(value - (floorOfProcess ?? value))
+    // Looked up by name in this process's own rows: a process whose floors are missing adds
+    // its medians, and no excess.
+    let sleep = rows.first { $0.name == bareSleepRow }?.median
+    let relay = rows.first { $0.name == bareRelayRow }?.median
+    for row in rows {
+      if medians[row.name] == nil { order.append(row.name) }
+      medians[row.name, default: []].append(row.median)
+      p99s[row.name, default: []].append(row.p99)
+      if let sleep { overSleep[row.name, default: []].append(row.median - sleep) }
+      if let relay { overRelay[row.name, default: []].append(row.median - relay) }
+    }
   }
   print(
     "\nLateness after the due instant, a 2 ms interval, \(samples) samples of each row in turn "
-      + "in each of \(processes) processes: the median over them (and the range)")
-  print("  \(pad("", 48))  median µs  (range)          over the bare sleep  p99 µs (range)")
+      + "in each of \(processes.count) processes: the median over them (and the range)")
+  print(
+    "  \(pad("", 48))  median µs  \(pad("(range)", 15))  \(pad("over the bare sleep", 20))  "
+      + "\(pad("over the relay", 20))  p99 µs (range)")
+  func range(_ sorted: [Double]) -> String {
+    "(\(format(sorted.first ?? 0))–\(format(sorted.last ?? 0)))"
+  }
+  func withRange(_ values: [Double]?) -> String {
+    let sorted = (values ?? []).sorted()
+    return sorted.isEmpty ? "-" : format(median(sorted)) + " " + range(sorted)
+  }
   for name in order {
     let values = (medians[name] ?? []).sorted()
-    let over = (excesses[name] ?? []).sorted()
-    let tails = (p99s[name] ?? []).sorted()
-    func range(_ sorted: [Double]) -> String {
-      "(\(format(sorted.first ?? 0))–\(format(sorted.last ?? 0)))"
-    }
     print(
       "  \(pad(name, 48))  \(pad(format(median(values)), 9))  \(pad(range(values), 15))  "
-        + "\(pad(format(median(over)) + " " + range(over), 19))  \(range(tails))")
+        + "\(pad(withRange(overSleep[name]), 20))  \(pad(withRange(overRelay[name]), 20))  "
+        + range((p99s[name] ?? []).sorted()))
   }
 }
+
+/// The floors, by the names the summary looks them up by.
+let bareSleepRow = "Task.sleep(until:)"
+let bareRelayRow = "a relay: a task's sleep resumes a waiting task"
 
 private func microseconds(_ duration: Duration) -> Double {
   let (seconds, attoseconds) = duration.components

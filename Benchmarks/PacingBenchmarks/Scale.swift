@@ -2,43 +2,48 @@
 import BenchmarkSupport
 import Synchronization
 
-/// `count` of each kept alive at once, in this process (a server holding one per connection):
-/// idle pacers, then consumer tasks waiting on a bare `AsyncStream` (the baseline), then the
-/// same waiting on that stream debounced. Prints `count bytesPerPacer pacerTasks
-/// bytesPerBareWaiter bytesPerDebouncedWaiter iteratorTasks`, bytes from the resident size's
-/// growth, tasks as the operators' and pacers' internal tasks alive at that moment.
-func runScaleProbe(count: Int) async {
-  var before = residentKiB()
-  var pacers: [Debouncer<Int>] = []
-  pacers.reserveCapacity(count)
-  for _ in 0..<count {
-    pacers.append(Debouncer(for: .seconds(10)) { (value: Int) in if value < 0 { print(value) } })
+/// What stays alive at once: `count` of one kind, in this process (a server holding one per
+/// connection). Each kind runs in a process of its own, so that one kind's freed memory is no
+/// other's. Prints `bytesEach internalTasksAlive`: bytes from the resident size's growth, tasks
+/// as the operators' and pacers' internal tasks alive at that moment.
+enum AliveKind: String, CaseIterable {
+  /// Debouncers never sent to.
+  case idlePacer = "pacer"
+  /// Tasks waiting in `next()` on a bare `AsyncStream`: the baseline.
+  case bareWaiter = "bare"
+  /// The same, on that stream debounced.
+  case debouncedWaiter = "debounced"
+}
+
+func runScaleProbe(kind: AliveKind, count: Int) async {
+  let before = residentKiB()
+  switch kind {
+  case .idlePacer:
+    var pacers: [Debouncer<Int>] = []
+    pacers.reserveCapacity(count)
+    for _ in 0..<count {
+      pacers.append(Debouncer(for: .seconds(10)) { (value: Int) in if value < 0 { print(value) } })
+    }
+    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    withExtendedLifetime(pacers) {}
+  case .bareWaiter:
+    let feeds = await waitingConsumers(count: count, internalTasks: 0) { $0 }
+    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    for feed in feeds { feed.finish() }
+  case .debouncedWaiter:
+    // Each waiting iterator has started its reader.
+    let feeds = await waitingConsumers(count: count, internalTasks: count) {
+      $0.debounce(for: .seconds(10))
+    }
+    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    for feed in feeds { feed.finish() }
   }
-  let bytesPerPacer = (residentKiB() - before) * 1024 / count
-  let pacerTasks = PacingDiagnostics.liveInternalTasks
-  withExtendedLifetime(pacers) {}
-  pacers.removeAll()
-
-  before = residentKiB()
-  let bareFeeds = await waitingConsumers(count: count) { $0 }
-  let bytesPerBareWaiter = (residentKiB() - before) * 1024 / count
-  for feed in bareFeeds { feed.finish() }
-
-  let tasksBefore = PacingDiagnostics.liveInternalTasks
-  before = residentKiB()
-  let debouncedFeeds = await waitingConsumers(count: count) { $0.debounce(for: .seconds(10)) }
-  let bytesPerDebouncedWaiter = (residentKiB() - before) * 1024 / count
-  let iteratorTasks = PacingDiagnostics.liveInternalTasks - tasksBefore
-  for feed in debouncedFeeds { feed.finish() }
-  print(
-    "\(count) \(bytesPerPacer) \(pacerTasks) \(bytesPerBareWaiter) \(bytesPerDebouncedWaiter) "
-      + "\(iteratorTasks)")
 }
 
 /// Starts `count` tasks, each waiting in `next()` on a stream of its own shaped by `shape`, and
 /// returns once all of them wait; finishing a returned feed ends its task.
 private func waitingConsumers<Shaped: AsyncSequence & Sendable>(
-  count: Int, shape: @escaping @Sendable (AsyncStream<Int>) -> Shaped
+  count: Int, internalTasks: Int, shape: @escaping @Sendable (AsyncStream<Int>) -> Shaped
 ) async -> [AsyncStream<Int>.Continuation] where Shaped.Failure == Never {
   let waiting = WaitingCount()
   var feeds: [AsyncStream<Int>.Continuation] = []
@@ -52,10 +57,18 @@ private func waitingConsumers<Shaped: AsyncSequence & Sendable>(
       while await iterator.next(isolation: nil) != nil {}
     }
   }
-  // Each task has made its iterator and is about to wait; a moment more lets the last ones
-  // reach `next()` and their operators start their readers.
-  while waiting.value < count { try? await Task.sleep(for: .milliseconds(10)) }
-  try? await Task.sleep(for: .milliseconds(200))
+  // Every task has made its iterator, and the operators' readers have started; then the
+  // resident size must have settled: read until two readings 50 ms apart agree.
+  while waiting.value < count || PacingDiagnostics.liveInternalTasks < internalTasks {
+    try? await Task.sleep(for: .milliseconds(10))
+  }
+  var last = residentKiB()
+  while true {
+    try? await Task.sleep(for: .milliseconds(50))
+    let now = residentKiB()
+    if now == last { break }
+    last = now
+  }
   return feeds
 }
 
@@ -70,22 +83,29 @@ private final class WaitingCount: Sendable {
   var value: Int { count.load(ordering: .relaxed) }
 }
 
-/// Runs this executable again as `scale N` and prints the table.
-func measureScaleInChildProcess(count: Int) {
-  print("\nAlive at once, \(count) of each in one process (bytes from the resident size's growth)")
-  guard let output = runChild(arguments: ["scale", String(count)]),
-    let line = output.split(separator: "\n").last
-  else {
-    print("  the child process failed")
-    return
-  }
-  let fields = line.split(separator: " ").compactMap { Int($0) }
-  guard fields.count == 6 else { return }
+/// Runs this executable again as `scale KIND N` for each kind and prints the table.
+func measureScaleInChildProcesses(count: Int) {
+  print("\nAlive at once, \(count) of one kind per process (bytes from the resident size's growth)")
   print("  \(pad("", 52))  bytes each   internal tasks alive")
-  print("  \(pad("an idle Debouncer", 52))  \(pad(String(fields[1]), 11))  \(fields[2])")
-  print("  \(pad("a task waiting on a bare AsyncStream (the baseline)", 52))  \(fields[3])")
-  print(
-    "  \(pad("a task waiting on that stream debounced", 52))  \(pad(String(fields[4]), 11))  "
-      + "\(fields[5])")
-  print("  \(pad("  the debounced iterator's own share", 52))  \(fields[4] - fields[3])")
+  var bytes: [AliveKind: Int] = [:]
+  let names: [AliveKind: String] = [
+    .idlePacer: "an idle Debouncer",
+    .bareWaiter: "a task waiting on a bare AsyncStream (the baseline)",
+    .debouncedWaiter: "a task waiting on that stream debounced",
+  ]
+  for kind in AliveKind.allCases {
+    guard let output = runChild(arguments: ["scale", kind.rawValue, String(count)]),
+      let line = output.split(separator: "\n").last
+    else {
+      print("  \(names[kind] ?? ""): the child process failed")
+      continue
+    }
+    let fields = line.split(separator: " ").compactMap { Int($0) }
+    guard fields.count == 2 else { continue }
+    bytes[kind] = fields[0]
+    print("  \(pad(names[kind] ?? "", 52))  \(pad(String(fields[0]), 11))  \(fields[1])")
+  }
+  if let debounced = bytes[.debouncedWaiter], let bare = bytes[.bareWaiter] {
+    print("  \(pad("  the debounced iterator's own share", 52))  \(debounced - bare)")
+  }
 }

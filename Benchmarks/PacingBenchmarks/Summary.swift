@@ -10,15 +10,16 @@ func summarize(runs: Int, processes: Int) {
   var order: [String: [String]] = [:]
   var samples: [String: [(ns: Double, ratio: Double)]] = [:]
   var targets: [String: Double] = [:]
-  var lateness: [[String]] = []
+  var lateness: [[[String]]] = []
   for _ in 0..<processes {
     guard let output = runChild(arguments: ["child", String(runs)]) else {
       print("a measuring process failed")
       continue
     }
-    lateness += output.split(separator: "\n").filter { $0.hasPrefix("LATE\t") }.map {
-      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    }
+    lateness.append(
+      output.split(separator: "\n").filter { $0.hasPrefix("LATE\t") }.map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      })
     for line in output.split(separator: "\n") where line.hasPrefix("ROW\t") {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       guard fields.count == 6, let ns = Double(fields[3]), let ratio = Double(fields[4]) else {
@@ -56,7 +57,7 @@ func summarize(runs: Int, processes: Int) {
           + "\(pad(nanosecondRange, 17))  \(pad(format(ratio), 8))  \(pad(range, 13))\(verdict)")
     }
   }
-  summarizeLateness(lateness, samples: latenessSamples(runs: runs), processes: processes)
+  summarizeLateness(lateness, samples: latenessSamples(runs: runs))
 }
 
 /// Samples of each lateness row in one measuring process.

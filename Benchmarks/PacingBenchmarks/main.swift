@@ -20,9 +20,11 @@ import BenchmarkSupport
 
 let arguments = CommandLine.arguments.dropFirst()
 
-// `PacingBenchmarks scale N` is the child process of the table of what stays alive.
-if arguments.first == "scale", let count = arguments.dropFirst().first.flatMap({ Int($0) }) {
-  await runScaleProbe(count: count)
+// `PacingBenchmarks scale KIND N` is a child process of the table of what stays alive.
+if arguments.first == "scale", let kind = arguments.dropFirst().first.flatMap(AliveKind.init),
+  let count = arguments.dropFirst(2).first.flatMap({ Int($0) })
+{
+  await runScaleProbe(kind: kind, count: count)
   exit(0)
 }
 
@@ -82,7 +84,7 @@ if arguments.first != "child" {
   let processes = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
   summarize(runs: runs, processes: processes)
   measureMemoryInChildProcesses(sizes: [10_000, 100_000, 1_000_000])
-  measureScaleInChildProcess(count: 100_000)
+  measureScaleInChildProcesses(count: 100_000)
   exit(0)
 }
 

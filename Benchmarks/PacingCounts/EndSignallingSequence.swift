@@ -1,7 +1,7 @@
 import Synchronization
 
-/// `0..<count`, never suspending, that says when it has given its last element: counting stops
-/// there, before a pacing operator waits out its last interval at the end.
+/// `0..<count`, never suspending, that says when it has given its last element: the consumer is
+/// cancelled then, rather than waiting out a pacing operator's last interval.
 struct EndSignallingSequence: AsyncSequence, Sendable {
   typealias Failure = Never
   let count: Int

@@ -10,25 +10,6 @@ import Synchronization
   import Darwin
 #endif
 
-/// A clock whose `now` stands still: every element arrives at one instant, the case in which
-/// outputs must wait without a later one to replace them (<doc:PacingContract>, "Delivery to
-/// the consumer").
-struct StillClock: Clock {
-  struct Instant: InstantProtocol {
-    var offset = Duration.zero
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
-
-  var now: Instant { Instant() }
-  var minimumResolution: Duration { .zero }
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    try Task.checkCancellation()
-    await Task.yield()
-  }
-}
-
 /// What a flood of same-instant elements did: whether the consumer got every element in
 /// order, and how far the process's peak resident memory grew.
 struct FloodOutcome {

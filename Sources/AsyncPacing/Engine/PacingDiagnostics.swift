@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Counters for stress tools and benchmarks (`@_spi(Diagnostics) import AsyncPacing`): not
 /// part of the supported API.
 @_spi(Diagnostics)
@@ -19,6 +17,8 @@ public enum PacingDiagnostics {
 }
 
 #if ASYNCPACING_COUNTING
+  import Synchronization
+
   @usableFromInline let lockAcquisitionCount = Atomic<Int>(0)
 #endif
 
