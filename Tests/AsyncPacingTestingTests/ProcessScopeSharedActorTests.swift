@@ -1,5 +1,6 @@
 import AsyncPacing
 import AsyncPacingTesting
+import Synchronization
 import Testing
 
 #if compiler(>=6.3) && canImport(Glibc)
@@ -11,6 +12,26 @@ import Testing
     }
 
     func touch() {}
+
+    /// Keeps the actor busy on the caller's thread until `arrival` is raised, and 50 ms more,
+    /// so that a call arriving meanwhile waits and runs on this thread after it.
+    func hold(raising holding: Flag, until arrival: Flag) {
+      holding.raise()
+      while !arrival.isRaised {}
+      let end = ContinuousClock.now.advanced(by: .milliseconds(50))
+      while ContinuousClock.now < end {}
+    }
+  }
+
+  /// Raised once, read from any thread.
+  final class Flag: Sendable {
+    private let raised = Atomic<Bool>(false)
+
+    func raise() {
+      raised.store(true, ordering: .releasing)
+    }
+
+    var isRaised: Bool { raised.load(ordering: .acquiring) }
   }
 
   @Suite struct ProcessScopeSharedActorTests {
@@ -40,6 +61,28 @@ import Testing
       await neighbour.value
       #expect(ContinuousClock.now - start >= .milliseconds(200))
       await scoped
+    }
+
+    /// A call the test makes into an actor that another thread is running waits, then runs on
+    /// that thread, which no test's executor owns: the task it starts there is still the
+    /// test's, since the test's own task starts it. Its ten-second sleep is virtual.
+    @Test func aTaskStartedThroughAnActorBusyElsewhereIsTheTests() async {
+      let service = SharedService()
+      let holding = Flag()
+      let arrival = Flag()
+      async let neighbour: Void = service.hold(raising: holding, until: arrival)
+      await withCheckedTestClock(scope: .process) { clock in
+        while !holding.isRaised { await Task.yield() }
+        arrival.raise()
+        let timer = await service.start { try? await Task.sleep(for: .seconds(10)) }
+        await clock.settle()
+        #expect(clock.pendingSleeperCount == 1)
+        if clock.pendingSleeperCount != 1 { timer.cancel() }
+        await clock.advance(by: .seconds(10))
+        await timer.value
+        #expect(clock.diagnostics.isEmpty)
+      }
+      await neighbour
     }
   }
 #endif

@@ -75,10 +75,13 @@ enum RuntimeHooks {
     guard GlobalEnqueueHook.enter() else { return original(job) }
     defer { GlobalEnqueueHook.leave() }
     let context = TestContext.current
-    // The test whose work enqueues the job, or the test its task is known to belong to.
+    let enqueuingTask = enqueuer(of: job)
+    // The test whose work enqueues the job, the test its task is known to belong to, or the
+    // process-scope test whose task enqueues it from a thread no test runs on.
     if let executor = context?.executor.takeUnretainedValue()
-      ?? TestTasks.owner(of: TestTasks.id(of: job)),
-      executor.takeGlobalJob(job, enqueuedFrom: context?.place, by: enqueuer(of: job))
+      ?? TestTasks.owner(of: TestTasks.id(of: job))
+      ?? enqueuingTask.flatMap(ProcessScopeRegistry.owner(of:)),
+      executor.takeGlobalJob(job, enqueuedFrom: context?.place, by: enqueuingTask)
     {
       return
     }

@@ -105,9 +105,11 @@ final class TestExecutor: TaskExecutor, Sendable {
     let holdsGlobalHook = RuntimeHooks.isInstalled && GlobalEnqueueHook.hold()
     state.withLock { $0.holdsGlobalHook = holdsGlobalHook }
     queue.setSpecific(key: Self.contextKey, value: TestContext(self, place: .testExecutor))
+    if scope == .process && holdsGlobalHook { ProcessScopeRegistry.add(self) }
   }
 
   deinit {
+    ProcessScopeRegistry.remove(self)
     if state.withLock({ $0.holdsGlobalHook }) { _ = GlobalEnqueueHook.release() }
   }
 

@@ -42,7 +42,9 @@ extension TestExecutor {
         if !isHopOfItsOwnTask { state.observed.escapedTaskJobs += 1 }
         return false
       case nil:
-        return isKnown
+        // On a thread no test runs on (an actor another thread was draining): a task the
+        // test's own task starts there is the process scope's all the same.
+        return isKnown || isProcessScopes
       }
     }
     guard isTaken else { return false }
@@ -106,6 +108,7 @@ extension TestExecutor {
       return state.holdsGlobalHook
     }
     TestTasks.forget(self)
+    ProcessScopeRegistry.remove(self)
     if releasesHook, let displaced = GlobalEnqueueHook.release() { clock?.report(displaced) }
   }
 
