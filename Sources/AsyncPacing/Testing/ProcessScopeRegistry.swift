@@ -6,31 +6,28 @@ import Synchronization
 /// thread was draining when the test's call arrived runs the call on that thread. There the
 /// queue tells no test, but the task that enqueues a job does: a task this registry finds for
 /// it is the test's, and so is what it starts.
+///
+/// Held strongly, from the executor's start until its test stops observing (which every entry
+/// point does when the body returns): a weak reference would give each executor a side table
+/// that the leak checker, finding it only through the object's encoded reference count, reports
+/// as leaked for executors alive at exit.
 enum ProcessScopeRegistry {
-  private final class Entry: Sendable {
-    let executor = LockedState<WeakExecutor>(WeakExecutor())
-  }
-
-  private struct WeakExecutor {
-    weak var executor: TestExecutor?
-  }
-
-  private static let entries = LockedState<[ObjectIdentifier: Entry]>([:])
+  private static let executors = LockedState<[ObjectIdentifier: TestExecutor]>([:])
   /// How many entries there are, read without the lock: most enqueues of a process find none.
   private static let count = Atomic<Int>(0)
 
   static func add(_ executor: TestExecutor) {
-    let entry = Entry()
-    entry.executor.withLock { $0.executor = executor }
-    entries.withLock { entries in
-      guard entries.updateValue(entry, forKey: ObjectIdentifier(executor)) == nil else { return }
+    executors.withLock { executors in
+      guard executors.updateValue(executor, forKey: ObjectIdentifier(executor)) == nil else {
+        return
+      }
       count.add(1, ordering: .releasing)
     }
   }
 
   static func remove(_ executor: TestExecutor) {
-    entries.withLock { entries in
-      guard entries.removeValue(forKey: ObjectIdentifier(executor)) != nil else { return }
+    executors.withLock { executors in
+      guard executors.removeValue(forKey: ObjectIdentifier(executor)) != nil else { return }
       count.subtract(1, ordering: .releasing)
     }
   }
@@ -39,7 +36,7 @@ enum ProcessScopeRegistry {
   static func owner(of enqueuer: TestExecutor.Enqueuer) -> TestExecutor? {
     guard count.load(ordering: .acquiring) > 0 else { return nil }
     // Read out of the lock: deciding takes the executors' own locks.
-    let candidates = entries.withLock { $0.values.compactMap { $0.executor.withLock(\.executor) } }
+    let candidates = executors.withLock { Array($0.values) }
     return candidates.first { $0.isTestsTask(enqueuer) }
   }
 }

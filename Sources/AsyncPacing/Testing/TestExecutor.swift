@@ -109,7 +109,6 @@ final class TestExecutor: TaskExecutor, Sendable {
   }
 
   deinit {
-    ProcessScopeRegistry.remove(self)
     if state.withLock({ $0.holdsGlobalHook }) { _ = GlobalEnqueueHook.release() }
   }
 
