@@ -119,6 +119,7 @@ await measureTable(
   ], target: 4, runs: runs)
 
 await measureOperatorForms(count: fastCount, runs: runs)
+await measureTimeouts(runs: runs)
 
 await measureTable(
   "AsyncStream fed by a producer task, \(streamCount) elements (target: at most 1.2× raw)",

@@ -44,7 +44,7 @@ print(
 print(
   "row                           allocs/element (limit)   locks/element (limit)   tasks (limit)")
 var failures: [String] = []
-for row in operatorRows + deliveryRows + pacerRows {
+for row in operatorRows + deliveryRows + pacerRows + timeoutRows {
   let counts = await row.measure()
   let locks = counts.locksPerElement.map(format) ?? "-"
   let lockLimit = row.limit.locksPerElement.map(format) ?? "-"

@@ -8,7 +8,7 @@ func cancellationStress(iterations: Int) async -> Int {
   for iteration in 0..<iterations {
     let interval = Duration.microseconds(Int.random(in: 0...400))
     let endAfter = Duration.microseconds(Int.random(in: 0...1_500))
-    switch iteration % 5 {
+    switch iteration % 8 {
     case 0:
       await consumeAndCancel(after: endAfter) { $0.debounce(for: interval) }
     case 1:
@@ -25,11 +25,22 @@ func cancellationStress(iterations: Int) async -> Int {
         let debouncer = Debouncer(for: interval, edges: [.leading, .trailing], action)
         return (debouncer.send, debouncer.cancel)
       }
-    default:
+    case 4:
       await sendAndEnd(after: endAfter, release: true) { action in
         let throttler = Throttler(for: interval, cancelsRunningAction: Bool.random(), action)
         return (throttler.send, throttler.cancel)
       }
+    case 5:
+      // A limit near the producer's pauses: some iterations time out before the cancel.
+      let limit = Duration.microseconds(Int.random(in: 1...100))
+      await consumeThrowingAndCancel(after: endAfter) { $0.timeout(after: limit) }
+    case 6:
+      let limit = Duration.microseconds(Int.random(in: 1...100))
+      await consumeAndCancel(after: endAfter) {
+        $0.timeout(after: limit, continuingWith: AsyncStream { $0.finish() })
+      }
+    default:
+      await timeOperationAndCancel(after: endAfter, limit: interval)
     }
   }
   let deadline = ContinuousClock.now.advanced(by: .seconds(10))
@@ -104,4 +115,40 @@ private func sendAndEnd(
   if !release { pacer?.cancel() }
   pacer = nil
   precondition(!overlap.overlapped, "a pacer's action overlapped itself")
+}
+
+private func consumeThrowingAndCancel<Paced: AsyncSequence & Sendable>(
+  after delay: Duration, _ pace: @Sendable (AsyncStream<Int>) -> Paced
+) async {
+  let (stream, production) = producer()
+  let paced = pace(stream)
+  let consumer = Task {
+    do {
+      for try await _ in paced {}
+    } catch {}
+  }
+  try? await Task.sleep(for: delay)
+  consumer.cancel()
+  await consumer.value
+  production.cancel()
+}
+
+/// A `withTimeout` whose operation sleeps, checks, or ignores its cancellation for a while,
+/// cancelled from outside at a random point: the call must return, with its child tasks ended.
+private func timeOperationAndCancel(after delay: Duration, limit: Duration) async {
+  let work = Duration.microseconds(Int.random(in: 0...800))
+  let ignoresCancellation = Bool.random()
+  let call = Task {
+    try await withTimeout(for: limit) {
+      if ignoresCancellation {
+        let end = ContinuousClock.now.advanced(by: work)
+        while ContinuousClock.now < end { await Task.yield() }
+      } else {
+        try await Task.sleep(for: work)
+      }
+    }
+  }
+  try? await Task.sleep(for: delay)
+  call.cancel()
+  _ = await call.result
 }

@@ -161,37 +161,6 @@ private func runGuarded<R, E: Error>(
   }
 }
 
-/// Hands a value that is not `Sendable` to another task, once: the value moves, it is not
-/// shared.
-final class HandOver<Value>: Sendable {
-  private let slot: Mutex<Value?>
-
-  init(_ value: sending Value) {
-    slot = Mutex(value)
-  }
-
-  func take() -> sending Value? {
-    slot.withLock { value in
-      let taken = value.take()
-      return taken
-    }
-  }
-}
-
-/// Where a value that is not `Sendable` waits for the task that takes it: put once, taken once.
-final class ResultSlot<Value>: Sendable {
-  private let handOver = Mutex<HandOver<Value>?>(nil)
-
-  func put(_ value: sending Value) {
-    let handed = HandOver(value)
-    handOver.withLock { $0 = handed }
-  }
-
-  func take() -> sending Value? {
-    handOver.withLock { $0 }?.take()
-  }
-}
-
 /// A flag set from the issue matcher, which may run on any thread.
 final class LockedFlag: Sendable {
   private let value = Mutex(false)

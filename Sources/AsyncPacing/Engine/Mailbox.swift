@@ -35,10 +35,12 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @inlinable
   var isFull: Bool { count >= Self.sameInstantLimit - 1 }
 
+  /// Puts `output` behind those waiting; one due later replaces them unless the machine reads
+  /// on demand (`keepsEvery`), whose every output is delivered.
   @inlinable
-  mutating func put(_ output: Output, dueAt instant: Instant) {
+  mutating func put(_ output: Output, dueAt instant: Instant, keepsEvery: Bool = false) {
     assert(dueAt.map { $0 <= instant } ?? true, "a machine emitted out of instant order")
-    if let dueAt, dueAt < instant {
+    if !keepsEvery, let dueAt, dueAt < instant {
       replacedCount += count
       removeAll()
     }
@@ -56,9 +58,9 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   /// The next output for a consumer that comes back at `now`, which is read only if more than
   /// one waits: a consumer back at a later instant than theirs gets the latest alone.
   @inlinable
-  mutating func take(at now: () -> Instant) -> Output? {
+  mutating func take(at now: () -> Instant, keepsEvery: Bool = false) -> Output? {
     guard count > 0 else { return nil }
-    if count > 1, let dueAt, dueAt < now() {
+    if !keepsEvery, count > 1, let dueAt, dueAt < now() {
       replacedCount += count - 1
       head += count - 1
       count = 1

@@ -37,6 +37,23 @@ protocol PacingMachine: Sendable {
   /// event. Only a machine that lends its candidate out (``FoldingPacingMachine``) has anything
   /// to take back.
   mutating func iterationCancelled()
+
+  /// How a sequence's shell reads the upstream for this machine (<doc:PacingContract>,
+  /// "Delivery to the consumer").
+  static var delivery: PacingDelivery { get }
+  /// The consumer called `next()` and waits, with nothing for it: heard only by a machine that
+  /// reads on demand, for which each call asks the upstream for one element.
+  mutating func consumerAsked(at now: Instant) -> PacingActions<Output, Instant>
+}
+
+/// How a sequence's shell reads its upstream and delivers to a busy consumer.
+@usableFromInline
+enum PacingDelivery: Sendable {
+  /// From the first `next()` on, whatever the consumer does; a consumer back later than its
+  /// outputs fell due gets the latest.
+  case continuous
+  /// One element per `next()`, only while the consumer waits: every output is delivered.
+  case onDemand
 }
 
 extension PacingMachine {
@@ -48,6 +65,14 @@ extension PacingMachine {
 
   @inlinable
   mutating func iterationCancelled() {}
+
+  @inlinable
+  static var delivery: PacingDelivery { .continuous }
+
+  @inlinable
+  mutating func consumerAsked(at now: Instant) -> PacingActions<Output, Instant> {
+    preconditionFailure("a machine that reads continuously heard a consumer's next()")
+  }
 }
 
 /// A machine that decides about each element under the shell's lock, as it arrives.

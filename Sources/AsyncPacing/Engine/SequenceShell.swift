@@ -57,7 +57,10 @@ where
             if !state.mailbox.isEmpty || state.timer.abandoned != nil {
               catchUp(&state, effects: &effects)
             }
-            if let output = state.mailbox.take(at: { state.time.clamp(timebase.now) }) {
+            if let output = state.mailbox.take(
+              at: { state.time.clamp(timebase.now) },
+              keepsEvery: Machine.delivery == .onDemand)
+            {
               if let reader = state.side.takePausedReader() {
                 effects.resumedReader = (reader, true)
               }
@@ -71,18 +74,23 @@ where
               state.side.phase = .running(Running(waiting: .consumer(consumer)))
               state.workerGeneration &+= 1
               effects.startedWorker = state.workerGeneration
+              consumerAsked(&state, effects: &effects)
               return nil
             case .running(var running):
               switch running.waiting {
               case .nobody: break
               case .consumer:
                 preconditionFailure("next() called while another next() on this iterator waits")
-              case .reader:
-                // Only a full mailbox pauses the reader, and the take that empties one resumes it.
-                preconditionFailure("the reader waits for room in an empty mailbox")
+              case .reader(let reader):
+                // Reading continuously, only a full mailbox pauses the reader, and the take that
+                // empties one resumes it; reading on demand, the reader waits for this call.
+                precondition(
+                  Machine.delivery == .onDemand, "the reader waits for room in an empty mailbox")
+                effects.resumedReader = (reader, true)
               }
               running.waiting = .consumer(consumer)
               state.side.phase = .running(running)
+              consumerAsked(&state, effects: &effects)
               return nil
             case .ended(let failure):
               state.side.phase = .finished
@@ -98,6 +106,15 @@ where
       onCancel: { cancel() },
       isolation: actor)
     return try result.get()
+  }
+
+  /// Tells a machine that reads on demand that the consumer now waits (its clock reading is
+  /// the one that call costs).
+  @inlinable @inline(__always)
+  func consumerAsked(_ state: inout State, effects: inout Effects) {
+    guard Machine.delivery == .onDemand else { return }
+    let actions = state.machine.consumerAsked(at: state.time.clamp(timebase.now))
+    apply(actions, failure: nil, to: &state, effects: &effects)
   }
 
   /// Ends everything at once: the consumer gets `nil`, waiting outputs and the pending element
@@ -128,6 +145,10 @@ where
   ) {
     _ = state.post(actions.emissions, effects: &effects)
     guard case .end(let ending) = actions.next else { return }
+    // A machine that ends on a deadline ends a reader still waiting for the upstream.
+    if case .running(let running) = state.side.phase {
+      state.retire(worker: running.reader, effects: &effects)
+    }
     let failure = ending == .failure ? failure : nil
     if let consumer = state.side.takeWaitingConsumer() {
       state.side.leave(for: .finished, effects: &effects)
@@ -154,13 +175,34 @@ where
         running.reader = reader
         state.side.phase = .running(running)
         return true
-      case .notStarted, .ended:
+      case .notStarted:
         return true
-      case .finished:
+      case .ended, .finished:
+        // The machine ended first, perhaps on a deadline: the reader must not read on.
         return false
       }
     }
     if !keep { reader.cancel() }
+  }
+
+  /// Reading on demand, waits until the consumer waits in `next()`; `false` once the iteration
+  /// ended.
+  @inlinable
+  func consumerWaits() async -> Bool {
+    await withUnsafeContinuation { (reader: UnsafeContinuation<Bool, Never>) in
+      let readsOn = state.withLock { state -> Bool? in
+        guard case .running(var running) = state.side.phase else { return false }
+        switch running.waiting {
+        case .consumer: return true
+        case .reader: preconditionFailure("two readers of one iteration")
+        case .nobody: break
+        }
+        running.waiting = .reader(reader)
+        state.side.phase = .running(running)
+        return nil
+      }
+      if let readsOn { reader.resume(returning: readsOn) }
+    }
   }
 
   /// Waits while the mailbox is full, which happens only while time stands still (an output due
@@ -200,7 +242,11 @@ extension SequenceShell where Machine: ElementPacingMachine {
   func readElements() async {
     var iterator = base.makeAsyncIterator()
     do throws(Failure) {
-      while let element = try await iterator.next(isolation: nil) {
+      while true {
+        if Machine.delivery == .onDemand {
+          guard await consumerWaits() else { return }
+        }
+        guard let element = try await iterator.next(isolation: nil) else { break }
         switch elementArrived(element, at: timebase.now) {
         case .ignored: return
         case .taken: continue

@@ -35,7 +35,7 @@ where Side.Output == Machine.Output {
         effects.consumer = (consumer, .success(output))
         consumerTookOne = true
       } else {
-        mailbox.put(output, dueAt: dueAt)
+        mailbox.put(output, dueAt: dueAt, keepsEvery: Machine.delivery == .onDemand)
       }
     }
     return consumerTookOne

@@ -180,11 +180,12 @@ struct DiagramSpec: Sendable {
     case debouncer = "Debouncer"
     case throttler = "Throttler"
     case sampleOperator = "sample"
+    case timeoutOperator = "timeout"
 
     /// The options a spec may give, in the order it must give them.
     var options: [String] {
       switch self {
-      case .sampleOperator: ["consumer"]
+      case .sampleOperator, .timeoutOperator: ["consumer"]
       case .debounceOperator: ["edges", "maxWait", "consumer"]
       case .throttleOperator: ["latest", "edges", "reducing", "reducer", "consumer"]
       case .debouncer: ["edges", "maxWait", "cancelsRunningAction", "action"]
@@ -222,7 +223,8 @@ struct DiagramSpec: Sendable {
       let subject = Subject(rawValue: String(spec[..<open]))
     else {
       throw DiagramProblem(
-        "expected debounce(N), throttle(N), Debouncer(N), Throttler(N) or sample(N)")
+        "expected debounce(N), throttle(N), Debouncer(N), Throttler(N), sample(N) or timeout(N)"
+      )
     }
     self.subject = subject
     var arguments = spec[spec.index(after: open)..<spec.index(before: spec.endIndex)]
@@ -234,8 +236,9 @@ struct DiagramSpec: Sendable {
     while !arguments.isEmpty {
       let (name, value) = try Self.option(from: &arguments)
       if name.count == 1, name.allSatisfy({ ("a"..."z").contains($0) }) {
-        guard subject != .sampleOperator else {
-          throw DiagramProblem("per-element intervals (`\(name):`) are not for sample")
+        guard subject != .sampleOperator && subject != .timeoutOperator else {
+          throw DiagramProblem(
+            "per-element intervals (`\(name):`) are not for \(subject.rawValue)")
         }
         guard allowed.count == subject.options.count else {
           throw DiagramProblem("per-element intervals (`\(name):`) come before the other options")
@@ -281,8 +284,8 @@ struct DiagramSpec: Sendable {
   func interval(of element: String) -> Int { elementIntervals[element] ?? interval }
 
   private func checkTheOperatorAcceptsIt() throws(DiagramProblem) {
-    if subject == .sampleOperator && interval == 0 {
-      throw DiagramProblem("`sample` needs an interval greater than zero")
+    if (subject == .sampleOperator || subject == .timeoutOperator) && interval == 0 {
+      throw DiagramProblem("`\(subject.rawValue)` needs an interval greater than zero")
     }
     if fold == .concatenate && !elementIntervals.isEmpty {
       throw DiagramProblem("`reducing:` takes one interval for every window")

@@ -15,6 +15,9 @@ struct DiagramRun: Sendable {
   /// throws.
   static func all(for spec: DiagramSpec, rowEnds: Bool) -> [DiagramRun] {
     var runs = [subject(spec), withoutClock(spec)]
+    // The timeout's model knows its consumer; its machine reads on demand, which the machine
+    // driver does not (its own comparison drives it).
+    if spec.subject == .timeoutOperator { return runs + [model(spec)] }
     guard spec.hasAnInstantConsumer else { return runs }
     runs += MachineDriver.TimerDelivery.all.map { machine(spec, timers: $0) }
     runs.append(model(spec))
@@ -37,6 +40,11 @@ struct DiagramRun: Sendable {
         return await OperatorHarness.run(
           input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
         ) { upstream, clock in upstream.sample(every: interval, clock: clock) }
+      case .timeoutOperator:
+        return await OperatorHarness.run(
+          input, busySteps: spec.consumerSteps,
+          horizon: horizon + input.count * spec.consumerSteps, sourceLocation: sourceLocation
+        ) { upstream, clock in upstream.timeout(after: interval, clock: clock) }
       case .debounceOperator where !spec.elementIntervals.isEmpty:
         return await OperatorHarness.run(
           input, busySteps: spec.consumerSteps, horizon: horizon, sourceLocation: sourceLocation
@@ -154,6 +162,9 @@ struct DiagramRun: Sendable {
 
   private static func model(_ spec: DiagramSpec) -> DiagramRun {
     DiagramRun(name: "the reference model") { input, _ in
+      if spec.subject == .timeoutOperator {
+        return TimeoutModel.run(input, interval: spec.interval, consumerSteps: spec.consumerSteps)
+      }
       if spec.subject == .sampleOperator {
         return SampleModel.run(input, interval: spec.interval)
       }
@@ -173,7 +184,7 @@ extension DiagramSpec {
   fileprivate var counterpart: DiagramSpec? {
     var other = self
     switch subject {
-    case .sampleOperator: return nil
+    case .sampleOperator, .timeoutOperator: return nil
     case .debounceOperator: other.subject = .debouncer
     case .throttleOperator: other.subject = .throttler
     case .debouncer: other.subject = .debounceOperator

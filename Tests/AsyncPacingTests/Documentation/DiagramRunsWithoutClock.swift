@@ -39,6 +39,8 @@ extension DiagramRun {
       switch spec.subject {
       case .sampleOperator:
         return await operatorRun(input, location) { $0.sample(every: interval) }
+      case .timeoutOperator:
+        return await operatorRun(input, location) { $0.timeout(after: interval) }
       case .debounceOperator where !spec.elementIntervals.isEmpty:
         return await operatorRun(input, location) {
           $0.debounce(for: perElement, edges: spec.edges, maxWait: maxWait)

@@ -1,0 +1,156 @@
+/// A sequence that fails, or continues with a fallback, once its upstream has taken longer than
+/// an interval to answer a `next()`: what `timeout(after:tolerance:clock:)` returns.
+///
+/// It runs ``TimeoutMachine`` on the sequence shell, which reads the upstream on demand.
+@usableFromInline
+struct TimeoutSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable,
+  FollowsTestClock
+where Base.Element: Sendable {
+  @usableFromInline typealias Element = Base.Element
+  @usableFromInline typealias Failure = TimeoutFailure<C.Instant, Base.Failure>
+  @usableFromInline typealias Machine = TimeoutMachine<Base.Element, ElapsedInstant<C.Duration>>
+
+  @usableFromInline let base: Base
+  @usableFromInline let interval: C.Duration
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline var followedTestClock: TestClock?
+
+  @inlinable
+  init(base: Base, interval: C.Duration, clock: C, tolerance: C.Duration?) {
+    self.base = base
+    self.interval = interval
+    self.clock = clock
+    self.tolerance = tolerance
+  }
+
+  @inlinable
+  func makeAsyncIterator() -> Iterator {
+    Iterator(
+      IterationLifetime(
+        SequenceShell(
+          base: base, machine: Machine(interval: interval), clock: clock, tolerance: tolerance,
+          following: followedTestClock)))
+  }
+
+  @usableFromInline
+  struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline let iteration: IterationLifetime<Base, Machine, C>
+
+    @inlinable
+    init(_ iteration: IterationLifetime<Base, Machine, C>) {
+      self.iteration = iteration
+    }
+
+    @inlinable
+    mutating func next() async throws(Failure) -> Element? {
+      try await next(isolation: nil)
+    }
+
+    @inlinable
+    mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      let shell = iteration.shell
+      let output: TimeoutOutput<Element, ElapsedInstant<C.Duration>>?
+      do {
+        output = try await shell.next(isolation: actor)
+      } catch {
+        throw .failed(error)
+      }
+      switch output {
+      case nil:
+        return nil
+      case .element(let element):
+        return element
+      case .timedOut(let deadline):
+        throw .timedOut(deadline: shell.timebase.origin.advanced(by: deadline.sinceOrigin))
+      }
+    }
+  }
+}
+
+/// A timeout that continues with a fallback sequence instead of failing: what
+/// `timeout(after:tolerance:clock:continuingWith:)` returns.
+@usableFromInline
+struct TimeoutFallbackSequence<
+  Base: AsyncSequence & Sendable, Fallback: AsyncSequence & Sendable, C: Clock
+>: AsyncSequence, Sendable, FollowsTestClock
+where Base.Element: Sendable, Fallback.Element == Base.Element, Fallback.Failure == Base.Failure {
+  @usableFromInline typealias Element = Base.Element
+  @usableFromInline typealias Failure = Base.Failure
+
+  @usableFromInline var timed: TimeoutSequence<Base, C>
+  @usableFromInline let fallback: Fallback
+
+  @inlinable
+  init(timed: TimeoutSequence<Base, C>, fallback: Fallback) {
+    self.timed = timed
+    self.fallback = fallback
+  }
+
+  @inlinable
+  var followedTestClock: TestClock? {
+    get { timed.followedTestClock }
+    set { timed.followedTestClock = newValue }
+  }
+
+  @inlinable
+  func makeAsyncIterator() -> Iterator {
+    Iterator(source: .timed(timed.makeAsyncIterator()), fallback: fallback)
+  }
+
+  @usableFromInline
+  struct Iterator: AsyncIteratorProtocol {
+    /// What the iterator reads: the upstream under its timeout, then, once the time ran out,
+    /// the fallback.
+    @usableFromInline
+    enum Source {
+      case timed(TimeoutSequence<Base, C>.Iterator)
+      case fallback(Fallback.AsyncIterator)
+      /// The fallback threw: every later `next()` returns `nil`.
+      case finished
+    }
+
+    @usableFromInline var source: Source
+    @usableFromInline let fallback: Fallback
+
+    @inlinable
+    init(source: Source, fallback: Fallback) {
+      self.source = source
+      self.fallback = fallback
+    }
+
+    @inlinable
+    mutating func next() async throws(Failure) -> Element? {
+      try await next(isolation: nil)
+    }
+
+    @inlinable
+    mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+      switch source {
+      case .timed(var timed):
+        do {
+          return try await timed.next(isolation: actor)
+        } catch {
+          if case .failed(let failure) = error { throw failure }
+        }
+        // The upstream's time ran out.
+        return try await nextFromFallback(fallback.makeAsyncIterator(), isolation: actor)
+      case .fallback(let switched):
+        return try await nextFromFallback(switched, isolation: actor)
+      case .finished:
+        return nil
+      }
+    }
+
+    @inlinable
+    mutating func nextFromFallback(
+      _ iterator: Fallback.AsyncIterator, isolation actor: isolated (any Actor)?
+    ) async throws(Failure) -> Element? {
+      var switched = iterator
+      source = .finished
+      let element = try await switched.next(isolation: actor)
+      source = .fallback(switched)
+      return element
+    }
+  }
+}
