@@ -8,7 +8,7 @@ func cancellationStress(iterations: Int) async -> Int {
   for iteration in 0..<iterations {
     let interval = Duration.microseconds(Int.random(in: 0...400))
     let endAfter = Duration.microseconds(Int.random(in: 0...1_500))
-    switch iteration % 8 {
+    switch iteration % 9 {
     case 0:
       await consumeAndCancel(after: endAfter) { $0.debounce(for: interval) }
     case 1:
@@ -39,8 +39,10 @@ func cancellationStress(iterations: Int) async -> Int {
       await consumeAndCancel(after: endAfter) {
         $0.timeout(after: limit, continuingWith: AsyncStream { $0.finish() })
       }
-    default:
+    case 7:
       await timeOperationAndCancel(after: endAfter, limit: interval)
+    default:
+      await moveDeadlinesAndCancel(after: endAfter, first: interval)
     }
   }
   let deadline = ContinuousClock.now.advanced(by: .seconds(10))
@@ -145,6 +147,27 @@ private func timeOperationAndCancel(after delay: Duration, limit: Duration) asyn
         while ContinuousClock.now < end { await Task.yield() }
       } else {
         try await Task.sleep(for: work)
+      }
+    }
+  }
+  try? await Task.sleep(for: delay)
+  call.cancel()
+  _ = await call.result
+}
+
+/// A `withMovableDeadline` whose operation moves its deadline at random (earlier, later, into
+/// the past, away) while it sleeps in short steps, cancelled from outside at a random point.
+private func moveDeadlinesAndCancel(after delay: Duration, first: Duration) async {
+  let call = Task {
+    try await withMovableDeadline(.now + first) { deadline in
+      for _ in 0..<Int.random(in: 0...8) {
+        try await Task.sleep(for: .microseconds(Int.random(in: 0...100)))
+        switch Int.random(in: 0...3) {
+        case 0: deadline.extend(by: .microseconds(Int.random(in: -100...300)))
+        case 1: deadline.move(to: .now + .microseconds(Int.random(in: -50...300)))
+        case 2: deadline.remove()
+        default: deadline.move(to: .now + first)
+        }
       }
     }
   }

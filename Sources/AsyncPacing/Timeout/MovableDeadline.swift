@@ -26,7 +26,7 @@ public final class MovableDeadline<C: Clock>: Sendable {
   /// if let instant = deadline.instant { log("due by \(instant)") }
   /// ```
   public var instant: C.Instant? {
-    timer.state.withLock { $0.deadline.deadline }.map(timer.clockInstant)
+    timer.deadlineInForce
   }
 
   /// Sets the deadline to `instant`, later or earlier; one already passed fires at once.
@@ -36,11 +36,11 @@ public final class MovableDeadline<C: Clock>: Sendable {
   /// ```
   @discardableResult
   public func move(to instant: C.Instant) -> Bool {
-    timer.move(to: .init(timer.timebase.origin.duration(to: instant)))
+    timer.move(to: instant)
   }
 
   /// Moves the deadline in force `duration` later (a negative duration, earlier); `false` if
-  /// the limit was removed.
+  /// the limit was removed. An extension past the last instant there is lifts the limit.
   ///
   /// ```swift
   /// deadline.extend(by: .seconds(5))
@@ -89,7 +89,6 @@ public func withMovableDeadline<C: Clock, Success, Failure: Error>(
   @_inheritActorContext operation:
     sending @escaping @isolated(any) (MovableDeadline<C>) async throws(Failure) -> sending Success
 ) async throws(TimeoutFailure<C.Instant, Failure>) -> sending Success {
-  checkTolerance(tolerance, in: "withMovableDeadline(_:)")
   let timebase = PacingTimebase(clock: clock, tolerance: tolerance)
   return try await runMovable(deadline, timebase: timebase, isolation: isolation, operation)
 }
@@ -109,7 +108,6 @@ public func withMovableDeadline<Success, Failure: Error>(
     sending @escaping @isolated(any) (MovableDeadline<ContinuousClock>) async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  checkTolerance(tolerance, in: "withMovableDeadline(_:)")
   let timebase = PacingTimebase(
     clock: ContinuousClock(), tolerance: tolerance,
     following: TestClock.enclosingForDefaultClock)

@@ -10,8 +10,12 @@ struct OperationDeadline<Instant: Comparable & Sendable>: Sendable {
     case running(deadline: Instant?)
     /// The time ran out at `deadline`: the operation is cancelled, and the call times out.
     case expired(deadline: Instant)
-    /// The operation returned in time: its outcome is the call's.
+    /// The operation returned in time, or the caller was cancelled first: the operation's
+    /// outcome is the call's.
     case returned
+    /// The caller was cancelled before the time ran out: the limit no longer applies, and the
+    /// operation's outcome, whenever it comes, is the call's.
+    case withdrawn
   }
 
   /// What the timer does next.
@@ -43,8 +47,20 @@ struct OperationDeadline<Instant: Comparable & Sendable>: Sendable {
       return .sleep(until: deadline)
     case .running(nil):
       return .waitForChange
-    case .expired, .returned:
+    case .expired, .returned, .withdrawn:
       return .stop
+    }
+  }
+
+  /// The caller was cancelled at `now`: unless the time has run out by then, no timeout.
+  mutating func callerCancelled(at now: Instant) {
+    switch phase {
+    case .running(let deadline?) where deadline <= now:
+      phase = .expired(deadline: deadline)
+    case .running:
+      phase = .withdrawn
+    case .expired, .returned, .withdrawn:
+      break
     }
   }
 
@@ -60,6 +76,9 @@ struct OperationDeadline<Instant: Comparable & Sendable>: Sendable {
       return nil
     case .expired(let deadline):
       return deadline
+    case .withdrawn:
+      phase = .returned
+      return nil
     case .returned:
       preconditionFailure("an operation returned twice")
     }
@@ -75,11 +94,12 @@ struct OperationDeadline<Instant: Comparable & Sendable>: Sendable {
     return true
   }
 
-  /// Moves the deadline in force `duration` later (earlier, for a negative one); `false`,
-  /// changing nothing, if there is none, or it is too late to move it.
+  /// Moves the deadline in force to `later(current)`, where `nil` is past the last instant
+  /// there is, a deadline that never comes; `false`, changing nothing, if there is no deadline,
+  /// or it is too late to move it.
   mutating func extend(at now: Instant, _ later: (Instant) -> Instant?) -> Bool {
-    guard case .running(let current?) = phase, let moved = later(current) else { return false }
-    return move(to: moved, at: now)
+    guard case .running(let current?) = phase else { return false }
+    return move(to: later(current), at: now)
   }
 
   /// The deadline in force, if the operation still runs under one.
@@ -87,7 +107,7 @@ struct OperationDeadline<Instant: Comparable & Sendable>: Sendable {
     switch phase {
     case .running(let deadline): deadline
     case .expired(let deadline): deadline
-    case .returned: nil
+    case .returned, .withdrawn: nil
     }
   }
 }

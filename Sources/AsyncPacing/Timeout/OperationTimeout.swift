@@ -35,8 +35,9 @@ func runTimed<C: Clock, Success, Failure: Error>(
       return .operationReturned
     }
     if !expiredAtStart {
-      group.addTask {
-        _ = await timer.runTimer()
+      // On the executor the clock prefers, as the shells' timers: a test clock's.
+      group.addTask(executorPreference: timer.timebase.preferringClock?.preferredTaskExecutor) {
+        if await !timer.runTimer() { timer.callerCancelled() }
         return .timerEnded
       }
     }
@@ -50,7 +51,7 @@ func runTimed<C: Clock, Success, Failure: Error>(
     preconditionFailure("a timed operation ended without an outcome")
   }
   if let deadline = timer.expiredDeadline {
-    throw .timedOut(deadline: timer.clockInstant(deadline))
+    throw .timedOut(deadline: deadline)
   }
   switch consume result {
   case .success(let value): return value

@@ -1,5 +1,5 @@
 /// The concurrency around ``OperationDeadline``: the machine under a lock, on a clock, with the
-/// timer that sleeps toward its deadline.
+/// timer that sleeps toward its deadline (`OperationTimerSleep.swift`).
 ///
 /// An operation's timeout needs no sequence shell: it has one operation, no elements and one
 /// outcome, and the operation must run as a **child** task of the caller, so that it inherits
@@ -12,6 +12,9 @@ final class OperationTimer<C: Clock>: Sendable {
 
   struct State: Sendable {
     var deadline: OperationDeadline<Instant>
+    /// The deadline in force as the caller gave it, reported when it runs out; `nil` for one
+    /// given as a limit, reported as the call's start plus the limit.
+    var given: C.Instant?
     /// The timer, waiting for the deadline to change (a movable deadline only).
     var changeWaiter: UnsafeContinuation<Void, Never>?
   }
@@ -19,14 +22,14 @@ final class OperationTimer<C: Clock>: Sendable {
   let timebase: PacingTimebase<C>
   let state: LockedState<State>
   /// Whether the deadline can change while the timer sleeps: only then is its sleep
-  /// interruptible, which costs two tasks per sleep.
+  /// interruptible, which costs two tasks per sleep that a move cuts short.
   let isMovable: Bool
 
-  init(deadline: C.Instant?, timebase: PacingTimebase<C>, isMovable: Bool) {
+  init(deadline: C.Instant, timebase: PacingTimebase<C>, isMovable: Bool) {
     self.timebase = timebase
     self.isMovable = isMovable
-    let offset = deadline.map { Instant(timebase.origin.duration(to: $0)) }
-    state = LockedState(State(deadline: OperationDeadline(deadline: offset)))
+    let offset = Self.offset(of: deadline, on: timebase)
+    state = LockedState(State(deadline: OperationDeadline(deadline: offset), given: deadline))
   }
 
   init(limit: C.Duration, timebase: PacingTimebase<C>) {
@@ -37,9 +40,13 @@ final class OperationTimer<C: Clock>: Sendable {
     state = LockedState(State(deadline: OperationDeadline(deadline: deadline)))
   }
 
-  /// `instant`, an offset of the timebase, as an instant of the clock.
-  func clockInstant(_ instant: Instant) -> C.Instant {
-    timebase.origin.advanced(by: instant.sinceOrigin)
+  /// An instant of the clock as an offset of the timebase; `nil` past the last one there is.
+  /// Following a test clock (a form without `clock:`), an instant of the real clock is as far
+  /// from the test's `now` as it is from the real `now`: a deadline five seconds away is five
+  /// seconds of the test's time away.
+  static func offset(of instant: C.Instant, on timebase: PacingTimebase<C>) -> Instant? {
+    guard timebase.followed != nil else { return Instant(timebase.origin.duration(to: instant)) }
+    return timebase.now.after(timebase.clock.now.duration(to: instant))
   }
 
   /// The timer's next step at the clock's `now`, and the deadline's generation it is for.
@@ -54,116 +61,59 @@ final class OperationTimer<C: Clock>: Sendable {
     state.withLock { $0.deadline.operationReturned(at: timebase.now) }
   }
 
-  /// The deadline that ran out, once the call is decided and timed out.
-  var expiredDeadline: Instant? {
+  /// The timer stopped because the caller was cancelled: no timeout, unless the time ran out
+  /// first.
+  func callerCancelled() {
+    state.withLock { $0.deadline.callerCancelled(at: timebase.now) }
+  }
+
+  /// The deadline that ran out, as an instant of the clock, once the call timed out.
+  var expiredDeadline: C.Instant? {
     state.withLock { state in
-      if case .expired(let deadline) = state.deadline.phase { deadline } else { nil }
+      guard case .expired(let deadline) = state.deadline.phase else { return nil }
+      return state.given ?? timebase.origin.advanced(by: deadline.sinceOrigin)
     }
   }
 
-  /// Sets a new deadline (`nil` lifts the limit) and wakes the timer; `false` if too late.
-  func move(to deadline: Instant?) -> Bool {
-    let (moved, waiter) = state.withLock { state in
-      let moved = state.deadline.move(to: deadline, at: timebase.now)
-      return (moved, moved ? state.changeWaiter.take() : nil)
+  /// The deadline in force, as an instant of the clock.
+  var deadlineInForce: C.Instant? {
+    state.withLock { state in
+      state.deadline.deadline.map { state.given ?? timebase.origin.advanced(by: $0.sinceOrigin) }
     }
-    waiter?.resume()
-    return moved
   }
 
-  /// Moves the deadline in force by `duration` and wakes the timer; `false` if there is none or
-  /// it is too late.
+  /// Sets the deadline to `instant` (`nil` lifts the limit); `false` if too late.
+  func move(to instant: C.Instant?) -> Bool {
+    change { state in
+      let offset = instant.map { Self.offset(of: $0, on: timebase) }
+      // An instant past the last one there is never comes: no limit.
+      guard state.deadline.move(to: offset ?? nil, at: timebase.now) else { return false }
+      state.given = offset == nil ? nil : instant
+      return true
+    }
+  }
+
+  /// Moves the deadline in force by `duration`; `false` if there is none or it is too late.
   func extend(by duration: C.Duration) -> Bool {
-    let (moved, waiter) = state.withLock { state in
-      let moved = state.deadline.extend(at: timebase.now) { $0.after(duration) }
-      return (moved, moved ? state.changeWaiter.take() : nil)
+    change { state in
+      guard state.deadline.extend(at: timebase.now, { $0.after(duration) }) else { return false }
+      state.given = state.deadline.deadline == nil ? nil : state.given?.advanced(by: duration)
+      return true
+    }
+  }
+
+  /// Applies a change to the deadline, and wakes a timer sleeping toward a later one: a timer
+  /// woken at a deadline that moved later, or was lifted, finds out then.
+  private func change(_ body: (inout State) -> Bool) -> Bool {
+    let (changed, waiter) = state.withLock {
+      state -> (Bool, UnsafeContinuation<Void, Never>?) in
+      let before = state.deadline.deadline
+      guard body(&state) else { return (false, nil) }
+      guard let after = state.deadline.deadline else { return (true, nil) }
+      let sooner = before.map { after < $0 } ?? true
+      return (true, sooner ? state.changeWaiter.take() : nil)
     }
     waiter?.resume()
-    return moved
-  }
-
-  /// Sleeps toward the deadline until the time runs out (`true`) or the call is decided or
-  /// cancelled (`false`).
-  func runTimer() async -> Bool {
-    var progress = PacingTimerProgress<Instant>()
-    var target: Instant?
-    while true {
-      let (step, generation) = timerStep()
-      switch step {
-      case .expire: return true
-      case .stop: return false
-      case .waitForChange:
-        await waitForChange(from: generation)
-        if Task.isCancelled { return false }
-      case .sleep(let deadline):
-        // Stalls count toward one deadline.
-        if deadline != target { progress = PacingTimerProgress() }
-        target = deadline
-        let overshoot = progress.overshoot(resolution: timebase.minimumResolution)
-        let wake = await sleep(until: deadline, overshoot: overshoot, generation: generation)
-        switch wake {
-        case .cancelled: return false
-        case .moved: continue
-        case .slept, .failed:
-          if progress.recordWake(at: timebase.now, toward: deadline, sleepFailed: wake == .failed) {
-            // The clock never brings this deadline closer: it never fires, but a move may.
-            await waitForChange(from: generation)
-            if Task.isCancelled { return false }
-          }
-        }
-      }
-    }
-  }
-
-  enum Wake: Equatable {
-    case slept, failed, cancelled, moved
-  }
-
-  private func sleep(until deadline: Instant, overshoot: C.Duration, generation: UInt64) async
-    -> Wake
-  {
-    guard isMovable else {
-      return Wake(await timebase.sleep(until: deadline, overshoot: overshoot))
-    }
-    return await withTaskGroup(of: Wake.self) { group in
-      group.addTask { Wake(await self.timebase.sleep(until: deadline, overshoot: overshoot)) }
-      group.addTask {
-        await self.waitForChange(from: generation)
-        return .moved
-      }
-      let first = await group.next() ?? .cancelled
-      group.cancelAll()
-      // A cancelled call cancels both: say so, whichever came first.
-      return Task.isCancelled ? .cancelled : first
-    }
-  }
-
-  /// Returns once the deadline's generation differs from `generation`, or the task is
-  /// cancelled.
-  private func waitForChange(from generation: UInt64) async {
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
-        let resumesNow = state.withLock { state -> Bool in
-          // The cancellation flag is set before the handler runs, and both read it under this
-          // lock: a waiter is either never stored or resumed by the handler.
-          guard state.deadline.generation == generation, !Task.isCancelled else { return true }
-          state.changeWaiter = waiter
-          return false
-        }
-        if resumesNow { waiter.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.changeWaiter.take() }?.resume()
-    }
-  }
-}
-
-extension OperationTimer.Wake {
-  init(_ wake: PacingTimebase<C>.Wake) {
-    switch wake {
-    case .slept: self = .slept
-    case .failed: self = .failed
-    case .cancelled: self = .cancelled
-    }
+    return changed
   }
 }

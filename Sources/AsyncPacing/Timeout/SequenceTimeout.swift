@@ -131,10 +131,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> TimeoutSequence<Self, C> {
     checkArgument(
       interval > .zero, "\(function): `interval` must be greater than zero (got \(interval))")
-    if let tolerance {
-      checkArgument(
-        tolerance >= .zero, "\(function): `tolerance` must not be negative (got \(tolerance))")
-    }
     return TimeoutSequence(base: self, interval: interval, clock: clock, tolerance: tolerance)
   }
 }

@@ -149,7 +149,8 @@ where Base.Element: Sendable, Fallback.Element == Base.Element, Fallback.Failure
       var switched = iterator
       source = .finished
       let element = try await switched.next(isolation: actor)
-      source = .fallback(switched)
+      // A fallback that ended is not asked again.
+      if element != nil { source = .fallback(switched) }
       return element
     }
   }

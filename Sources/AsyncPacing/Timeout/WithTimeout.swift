@@ -31,7 +31,6 @@ public func withTimeout<C: Clock, Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<C.Instant, Failure>) -> sending Success {
-  checkTolerance(tolerance, in: "withTimeout(for:)")
   let timebase = PacingTimebase(clock: clock, tolerance: tolerance)
   return try await runTimed(
     under: OperationTimer(limit: limit, timebase: timebase), isolation: isolation, operation)
@@ -53,7 +52,6 @@ public func withTimeout<Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  checkTolerance(tolerance, in: "withTimeout(for:)")
   let timebase = PacingTimebase(
     clock: ContinuousClock(), tolerance: tolerance,
     following: TestClock.enclosingForDefaultClock)
@@ -110,7 +108,6 @@ public func withDeadline<C: Clock, Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<C.Instant, Failure>) -> sending Success {
-  checkTolerance(tolerance, in: "withDeadline(_:)")
   let timebase = PacingTimebase(clock: clock, tolerance: tolerance)
   return try await runTimed(
     under: OperationTimer(deadline: deadline, timebase: timebase, isMovable: false),
@@ -134,17 +131,10 @@ public func withDeadline<Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  checkTolerance(tolerance, in: "withDeadline(_:)")
   let timebase = PacingTimebase(
     clock: ContinuousClock(), tolerance: tolerance,
     following: TestClock.enclosingForDefaultClock)
   return try await runTimed(
     under: OperationTimer(deadline: deadline, timebase: timebase, isMovable: false),
     isolation: isolation, operation)
-}
-
-func checkTolerance<D: DurationProtocol>(_ tolerance: D?, in function: StaticString) {
-  guard let tolerance else { return }
-  checkArgument(
-    tolerance >= .zero, "\(function): `tolerance` must not be negative (got \(tolerance))")
 }

@@ -1,0 +1,86 @@
+extension OperationTimer {
+  /// Sleeps toward the deadline until the time runs out (`true`), or the call is decided or the
+  /// timer cancelled (`false`).
+  func runTimer() async -> Bool {
+    var progress = PacingTimerProgress<Instant>()
+    var target: Instant?
+    while true {
+      let (step, generation) = timerStep()
+      switch step {
+      case .expire: return true
+      case .stop: return false
+      case .waitForChange:
+        await waitForChange(from: generation)
+        if Task.isCancelled { return false }
+      case .sleep(let deadline):
+        // Stalls count toward one deadline.
+        if deadline != target { progress = PacingTimerProgress() }
+        target = deadline
+        let overshoot = progress.overshoot(resolution: timebase.minimumResolution)
+        let wake = await sleep(until: deadline, overshoot: overshoot, generation: generation)
+        switch wake {
+        case .cancelled: return false
+        case .moved: continue
+        case .slept, .failed:
+          if progress.recordWake(at: timebase.now, toward: deadline, sleepFailed: wake == .failed) {
+            // The clock never brings this deadline closer: it never fires, but a move may.
+            await waitForChange(from: generation)
+            if Task.isCancelled { return false }
+          }
+        }
+      }
+    }
+  }
+
+  enum Wake: Equatable {
+    case slept, failed, cancelled, moved
+  }
+
+  func sleep(until deadline: Instant, overshoot: C.Duration, generation: UInt64) async
+    -> Wake
+  {
+    guard isMovable else {
+      return Wake(await timebase.sleep(until: deadline, overshoot: overshoot))
+    }
+    return await withTaskGroup(of: Wake.self) { group in
+      group.addTask { Wake(await self.timebase.sleep(until: deadline, overshoot: overshoot)) }
+      group.addTask {
+        await self.waitForChange(from: generation)
+        return .moved
+      }
+      let first = await group.next() ?? .cancelled
+      group.cancelAll()
+      // A cancelled call cancels both: say so, whichever came first.
+      return Task.isCancelled ? .cancelled : first
+    }
+  }
+
+  /// Returns once the deadline's generation differs from `generation`, or the task is
+  /// cancelled.
+  func waitForChange(from generation: UInt64) async {
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
+        let resumesNow = state.withLock { state -> Bool in
+          // The cancellation flag is set before the handler runs, and both read it under this
+          // lock: a waiter is either never stored or resumed by the handler.
+          guard state.deadline.generation == generation, !Task.isCancelled else { return true }
+          state.changeWaiter = waiter
+          return false
+        }
+        if resumesNow { waiter.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.changeWaiter.take() }?.resume()
+    }
+  }
+}
+
+extension OperationTimer.Wake {
+  init(_ wake: PacingTimebase<C>.Wake) {
+    switch wake {
+    case .slept: self = .slept
+    case .failed: self = .failed
+    case .cancelled: self = .cancelled
+    }
+  }
+}
