@@ -42,7 +42,27 @@ func measureTimeouts(runs: Int) async {
         }
         return sum
       }
-    ], target: nil, runs: runs)
+    ], target: nil,
+    references: [
+      // The floor of any timeout that keeps its operation a child: a task group whose two
+      // children are the operation and a sleep, cancelled once the operation returned.
+      Workload(name: "a task group: the operation and a cancelled sleep", elements: calls) {
+        var sum = 0
+        for value in 0..<calls {
+          sum &+= await withTaskGroup(of: Int?.self) { group in
+            group.addTask { await returnsAtOnce(value) }
+            group.addTask {
+              try? await Task.sleep(for: .seconds(10))
+              return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? 0
+          }
+        }
+        return sum
+      }
+    ], runs: runs)
 }
 
 /// An async operation the optimiser cannot see through, that returns without suspending.

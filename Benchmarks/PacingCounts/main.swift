@@ -30,7 +30,9 @@ guard allocation_counter_is_available() != 0 else {
 
 // The counters themselves must count: one object per element, one lock per `Debouncer.send`.
 let control = await controlRow.measure()
-guard control.allocationsPerElement >= 1, (control.locksPerElement ?? 1) >= 1 else {
+// At least 0.9: one allocation of the runtime's own, in a short run's least try and not in the
+// long run's, reads as 0.9999 (seen here), which is still a counter that counts.
+guard control.allocationsPerElement >= 0.9, (control.locksPerElement ?? 1) >= 0.9 else {
   print(
     "PacingCounts: the control row counted \(format(control.allocationsPerElement)) allocations "
       + "and \(control.locksPerElement.map(format) ?? "-") locks per element, expected at least 1 "

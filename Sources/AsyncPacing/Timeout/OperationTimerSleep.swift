@@ -1,4 +1,11 @@
 extension OperationTimer {
+  /// The timer's child task: when it stops without the time running out, the caller's
+  /// cancellation stopped it, unless the call was decided.
+  func runAsChild() async -> TimedCallEvent {
+    if await !runTimer() { callerCancelled() }
+    return .timerEnded
+  }
+
   /// Sleeps toward the deadline until the time runs out (`true`), or the call is decided or the
   /// timer cancelled (`false`).
   func runTimer() async -> Bool {
