@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Each change returns `false`, changing nothing, once the deadline has been reached (a change at
-/// its very instant is too late) or the operation has returned.
+/// its very instant is too late), the operation has returned, or the caller was cancelled.
 public final class MovableDeadline<C: Clock>: Sendable {
   let timer: OperationTimer<C>
 
@@ -19,8 +19,8 @@ public final class MovableDeadline<C: Clock>: Sendable {
     self.timer = timer
   }
 
-  /// The deadline in force, an instant of the call's clock; `nil` once the limit was removed
-  /// or the operation returned in time.
+  /// The deadline in force, an instant of the call's clock; `nil` once the limit was removed,
+  /// the operation returned in time, or the caller was cancelled.
   ///
   /// ```swift
   /// if let instant = deadline.instant { log("due by \(instant)") }

@@ -12,24 +12,27 @@ final class OperationTimer<C: Clock>: Sendable {
 
   struct State: Sendable {
     var deadline: OperationDeadline<Instant>
-    /// The deadline in force as the caller gave it, reported when it runs out; `nil` for one
-    /// given as a limit, reported as the call's start plus the limit.
-    var given: C.Instant?
-    /// The timer, waiting for the deadline to change (a movable deadline only).
-    var changeWaiter: UnsafeContinuation<Void, Never>?
+    /// The deadline in force as the caller gave it (an instant, and the extensions since),
+    /// reported when it runs out; `nil` for one given as a limit, reported as the call's start
+    /// plus the limit. Added up only when reported: an extension never traps.
+    var given: (instant: C.Instant, extended: C.Duration)?
+    /// The timer, waiting for the deadline to change (a movable deadline only), and the
+    /// deadline it sleeps toward meanwhile: `nil` for one that waits for any change.
+    var changeWaiter: (waiter: UnsafeContinuation<Void, Never>, target: Instant?)?
   }
 
   let timebase: PacingTimebase<C>
   let state: LockedState<State>
   /// Whether the deadline can change while the timer sleeps: only then is its sleep
-  /// interruptible, which costs two tasks per sleep that a move cuts short.
+  /// interruptible, which costs two tasks per sleep.
   let isMovable: Bool
 
   init(deadline: C.Instant, timebase: PacingTimebase<C>, isMovable: Bool) {
     self.timebase = timebase
     self.isMovable = isMovable
     let offset = Self.offset(of: deadline, on: timebase)
-    state = LockedState(State(deadline: OperationDeadline(deadline: offset), given: deadline))
+    state = LockedState(
+      State(deadline: OperationDeadline(deadline: offset), given: (deadline, .zero)))
   }
 
   init(limit: C.Duration, timebase: PacingTimebase<C>) {
@@ -71,24 +74,32 @@ final class OperationTimer<C: Clock>: Sendable {
   var expiredDeadline: C.Instant? {
     state.withLock { state in
       guard case .expired(let deadline) = state.deadline.phase else { return nil }
-      return state.given ?? timebase.origin.advanced(by: deadline.sinceOrigin)
+      return clockInstant(deadline, given: state.given)
     }
+  }
+
+  /// `deadline` as an instant of the clock: the one the caller gave, if any.
+  private func clockInstant(
+    _ deadline: Instant, given: (instant: C.Instant, extended: C.Duration)?
+  ) -> C.Instant {
+    guard let given else { return timebase.origin.advanced(by: deadline.sinceOrigin) }
+    return given.instant.advanced(by: given.extended)
   }
 
   /// The deadline in force, as an instant of the clock.
   var deadlineInForce: C.Instant? {
     state.withLock { state in
-      state.deadline.deadline.map { state.given ?? timebase.origin.advanced(by: $0.sinceOrigin) }
+      state.deadline.deadline.map { clockInstant($0, given: state.given) }
     }
   }
 
   /// Sets the deadline to `instant` (`nil` lifts the limit); `false` if too late.
   func move(to instant: C.Instant?) -> Bool {
     change { state in
-      let offset = instant.map { Self.offset(of: $0, on: timebase) }
       // An instant past the last one there is never comes: no limit.
-      guard state.deadline.move(to: offset ?? nil, at: timebase.now) else { return false }
-      state.given = offset == nil ? nil : instant
+      let offset = instant.flatMap { Self.offset(of: $0, on: timebase) }
+      guard state.deadline.move(to: offset, at: timebase.now) else { return false }
+      state.given = offset == nil ? nil : instant.map { ($0, .zero) }
       return true
     }
   }
@@ -97,21 +108,31 @@ final class OperationTimer<C: Clock>: Sendable {
   func extend(by duration: C.Duration) -> Bool {
     change { state in
       guard state.deadline.extend(at: timebase.now, { $0.after(duration) }) else { return false }
-      state.given = state.deadline.deadline == nil ? nil : state.given?.advanced(by: duration)
+      if state.deadline.deadline == nil {
+        state.given = nil
+      } else if let given = state.given {
+        state.given = (given.instant, given.extended + duration)
+      }
       return true
     }
   }
 
-  /// Applies a change to the deadline, and wakes a timer sleeping toward a later one: a timer
-  /// woken at a deadline that moved later, or was lifted, finds out then.
+  /// Applies a change to the deadline, and wakes the timer if it sleeps toward a later
+  /// deadline than the new one, or waits for any change: a timer woken at a deadline that moved
+  /// later, or was lifted, finds out then.
   private func change(_ body: (inout State) -> Bool) -> Bool {
     let (changed, waiter) = state.withLock {
       state -> (Bool, UnsafeContinuation<Void, Never>?) in
-      let before = state.deadline.deadline
       guard body(&state) else { return (false, nil) }
-      guard let after = state.deadline.deadline else { return (true, nil) }
-      let sooner = before.map { after < $0 } ?? true
-      return (true, sooner ? state.changeWaiter.take() : nil)
+      guard let (waiter, target) = state.changeWaiter else { return (true, nil) }
+      let wakes: Bool
+      switch (target, state.deadline.deadline) {
+      case (nil, _): wakes = true
+      case (let target?, let deadline?): wakes = deadline < target
+      case (_?, nil): wakes = false
+      }
+      if wakes { state.changeWaiter = nil }
+      return (true, wakes ? waiter : nil)
     }
     waiter?.resume()
     return changed

@@ -17,7 +17,7 @@ extension OperationTimer {
       case .expire: return true
       case .stop: return false
       case .waitForChange:
-        await waitForChange(from: generation)
+        await waitForChange(from: generation, target: nil)
         if Task.isCancelled { return false }
       case .sleep(let deadline):
         // Stalls count toward one deadline.
@@ -31,7 +31,7 @@ extension OperationTimer {
         case .slept, .failed:
           if progress.recordWake(at: timebase.now, toward: deadline, sleepFailed: wake == .failed) {
             // The clock never brings this deadline closer: it never fires, but a move may.
-            await waitForChange(from: generation)
+            await waitForChange(from: generation, target: nil)
             if Task.isCancelled { return false }
           }
         }
@@ -52,7 +52,7 @@ extension OperationTimer {
     return await withTaskGroup(of: Wake.self) { group in
       group.addTask { Wake(await self.timebase.sleep(until: deadline, overshoot: overshoot)) }
       group.addTask {
-        await self.waitForChange(from: generation)
+        await self.waitForChange(from: generation, target: deadline)
         return .moved
       }
       let first = await group.next() ?? .cancelled
@@ -62,22 +62,22 @@ extension OperationTimer {
     }
   }
 
-  /// Returns once the deadline's generation differs from `generation`, or the task is
-  /// cancelled.
-  func waitForChange(from generation: UInt64) async {
+  /// Returns once the deadline's generation differs from `generation` and a change woke it (one
+  /// to a deadline before `target`, or any for a `nil` target), or the task is cancelled.
+  func waitForChange(from generation: UInt64, target: Instant?) async {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
         let resumesNow = state.withLock { state -> Bool in
           // The cancellation flag is set before the handler runs, and both read it under this
           // lock: a waiter is either never stored or resumed by the handler.
           guard state.deadline.generation == generation, !Task.isCancelled else { return true }
-          state.changeWaiter = waiter
+          state.changeWaiter = (waiter, target)
           return false
         }
         if resumesNow { waiter.resume() }
       }
     } onCancel: {
-      state.withLock { $0.changeWaiter.take() }?.resume()
+      state.withLock { $0.changeWaiter.take() }?.waiter.resume()
     }
   }
 }

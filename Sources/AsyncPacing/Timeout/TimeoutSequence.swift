@@ -106,7 +106,7 @@ where Base.Element: Sendable, Fallback.Element == Base.Element, Fallback.Failure
     enum Source {
       case timed(TimeoutSequence<Base, C>.Iterator)
       case fallback(Fallback.AsyncIterator)
-      /// The fallback threw: every later `next()` returns `nil`.
+      /// The fallback ended or threw: every later `next()` returns `nil`.
       case finished
     }
 

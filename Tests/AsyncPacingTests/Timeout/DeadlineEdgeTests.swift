@@ -94,3 +94,42 @@ import Testing
     #expect(clock.now == start.advanced(by: .seconds(30)))
   }
 }
+
+/// A caller cancelled before the deadline, on a clock whose `sleep` ignores cancellation: the
+/// timer sleeps on to the deadline, and the operation returns after it, yet the call is not a
+/// timeout (the second review's case).
+@Suite struct DeafClockCancellationTests {
+  @Test(.testClock(advancing: .automatic))
+  func aCancellationBeforeTheDeadlineDecidesEvenOnADeafClock() async {
+    let clock = TestClock.current
+    let start = clock.now
+    let deaf = CancellationDeafClock(base: clock)
+    let gate = OperationGate()
+    async let opened: Void = gate.open(at: start.advanced(by: .seconds(8)), on: clock)
+    let call = Task(executorPreference: clock.taskExecutor) {
+      try await withTimeout(for: .seconds(5), clock: deaf) {
+        await gate.wait()
+        return 8
+      }
+    }
+    try? await clock.sleep(until: start.advanced(by: .seconds(1)))
+    call.cancel()
+    #expect((try? await call.value) == 8)
+    await opened
+  }
+}
+
+/// A ``TestClock`` whose `sleep` runs to its deadline whatever the cancellation.
+struct CancellationDeafClock: Clock {
+  let base: TestClock
+
+  var now: TestClock.Instant { base.now }
+  var minimumResolution: Duration { base.minimumResolution }
+
+  func sleep(until deadline: TestClock.Instant, tolerance: Duration?) async throws {
+    let base = base
+    await Task(executorPreference: base.taskExecutor) {
+      try? await base.sleep(until: deadline)
+    }.value
+  }
+}
