@@ -3,7 +3,7 @@ import AsyncPacing
 // The timeouts' counts. A sequence timeout reads on demand, so each element is a round trip
 // between the consumer and the reader, and each `next()` sets a deadline: three locks. An
 // operation timeout is a task group of two child tasks per call, whose allocations are the
-// runtime's and vary by a few tenths between runs (16.2 to 16.3 measured): its limit has half
+// runtime's and vary by a few tenths between runs (16.1 to 16.4 measured): its limit has half
 // an allocation of room, where the steady-state rows have a tenth.
 
 private let limit = Duration.seconds(10)

@@ -10,38 +10,20 @@ import Testing
 @Suite struct OperationDeadlineComparisonTests {
   @Test(.testClock(advancing: .automatic)) func movableDeadlinesMatchTheModel() async {
     let clock = TestClock.current
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 35_100)
-    var mismatches: [String] = []
-    for number in 0..<RandomSchedules.scenarioCount where mismatches.count < 5 {
-      let deadline = Int(random.next() % 6) - 1
-      let operation = Self.randomOperation(deadline: deadline, using: &random)
-      let expected = OperationDeadlineModel.run(deadline: deadline, operation)
-      let actual = await Self.run(operation, deadline: deadline, on: clock)
-      if !expected.allows(actual) {
-        mismatches.append(
-          "run \(number): deadline \(deadline), \(operation)\n  expected \(expected)\n"
-            + "    actual \(actual)")
-      }
+    await Self.compare(seed: 35_100, keepsMoves: true) { operation, deadline in
+      await Self.run(operation, deadline: deadline, on: clock)
     }
-    #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
   }
 
   @Test(.testClock(advancing: .automatic)) func timeoutsMatchTheModel() async {
     let clock = TestClock.current
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 35_200)
-    var mismatches: [String] = []
-    for number in 0..<RandomSchedules.scenarioCount where mismatches.count < 5 {
-      let limit = Int(random.next() % 6) - 1
-      var drawn = Self.randomOperation(deadline: limit, using: &random)
-      drawn.moves = []
-      let operation = drawn
-      let expected = OperationDeadlineModel.run(deadline: limit, operation)
+    await Self.compare(seed: 35_200, keepsMoves: false) { operation, limit in
       let start = clock.now
       let gate = OperationGate()
       async let opened: Void = gate.open(
         at: start.advanced(by: .seconds(operation.returnsAt)), on: clock)
       let kind: OperationDeadlineModel.Outcome.Kind
-      do {
+      do throws(TimeoutFailure<TestClock.Instant, StepFailure>) {
         let value = try await withTimeout(for: .seconds(limit), clock: clock) {
           () async throws(StepFailure) -> Int in
           try await Self.finish(operation, startingAt: start, on: clock, gate: gate)
@@ -50,12 +32,30 @@ import Testing
       } catch {
         kind = Self.kind(of: error, start: start)
       }
-      let actual = OperationDeadlineModel.Outcome(
-        kind: kind, step: Self.steps(from: start, to: clock.now), moveResults: [])
+      let end = Self.steps(from: start, to: clock.now)
       await opened
+      return OperationDeadlineModel.Outcome(kind: kind, step: end, moveResults: [])
+    }
+  }
+
+  /// Runs random operations under a random deadline (a limit, for a call that starts now)
+  /// through `call`, against the model; reports the first five mismatches.
+  static func compare(
+    seed: UInt64, keepsMoves: Bool,
+    _ call: (OperationDeadlineModel.Operation, Int) async -> OperationDeadlineModel.Outcome
+  ) async {
+    var random = SplitMix64(seed: RandomSchedules.seed &+ seed)
+    var mismatches: [String] = []
+    for number in 0..<RandomSchedules.scenarioCount where mismatches.count < 5 {
+      let deadline = Int(random.next() % 6) - 1
+      var drawn = randomOperation(deadline: deadline, using: &random)
+      if !keepsMoves { drawn.moves = [] }
+      let operation = drawn
+      let expected = OperationDeadlineModel.run(deadline: deadline, operation)
+      let actual = await call(operation, deadline)
       if !expected.allows(actual) {
         mismatches.append(
-          "run \(number): limit \(limit), \(operation)\n  expected \(expected)\n"
+          "run \(number): deadline \(deadline), \(operation)\n  expected \(expected)\n"
             + "    actual \(actual)")
       }
     }
