@@ -19,6 +19,13 @@
   import Darwin
 #endif
 
+// `Stress marble-sizes [N …]`: parsing and playing long diagrams, measured alone.
+if CommandLine.arguments.dropFirst().first == "marble-sizes" {
+  let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+  await measureMarbleSizes(sizes.isEmpty ? [12_500, 25_000, 50_000, 100_000, 1_000_000] : sizes)
+  exit(0)
+}
+
 let defaultRuns = 10_000
 let runs =
   CommandLine.arguments.dropFirst().first.flatMap { Int($0) }

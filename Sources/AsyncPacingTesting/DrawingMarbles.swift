@@ -101,16 +101,28 @@ extension TestClock {
       await group.waitForAll()
       return outcome
     }
+    await settle()
+    let (events, betweenSteps) = events(log.received.withLock { $0 }, from: start, step: step)
+    // One issue for one cause: deadlines finer than the step make both many advances and many
+    // events between steps.
+    var problems: [String] = []
     if case .limitReached(let next) = outcome, next <= limit {
+      problems.append(
+        "the clock advanced \(maxAdvances) times before step \(maxSteps) (now \(now)): deadlines "
+          + "much finer than the step?")
+    }
+    if let first = betweenSteps.first {
+      let more = betweenSteps.count > 1 ? "; \(betweenSteps.count - 1) more came between steps" : ""
+      problems.append(
+        "\(first.event.symbol) came at \(first.instant), which is not a whole number of steps of "
+          + "\(step) from the start at \(start); drawn at step \(first.step)\(more)")
+    }
+    if !problems.isEmpty {
       Issue.record(
-        Comment(
-          rawValue: "marbles(of:step:): the clock advanced \(maxAdvances) times before step "
-            + "\(maxSteps) (now \(now)): deadlines much finer than the step?"),
+        Comment(rawValue: "marbles(of:step:): " + problems.joined(separator: "; and ")),
         sourceLocation: sourceLocation)
     }
-    await settle()
-    return events(
-      log.received.withLock { $0 }, from: start, step: step, sourceLocation: sourceLocation)
+    return events
   }
 
   /// Records an issue and returns false when the drawing cannot be made.
@@ -138,22 +150,19 @@ extension TestClock {
     return problems.isEmpty
   }
 
+  /// The received events at their steps, and those that came between two steps.
   private func events(
-    _ received: [(instant: Instant, event: MarbleEvent)], from start: Instant, step: Duration,
-    sourceLocation: SourceLocation
-  ) -> [MarbleStepEvent] {
-    received.map { instant, event in
+    _ received: [(instant: Instant, event: MarbleEvent)], from start: Instant, step: Duration
+  ) -> (
+    [MarbleStepEvent], betweenSteps: [(event: MarbleEvent, instant: Instant, step: Int)]
+  ) {
+    var betweenSteps: [(event: MarbleEvent, instant: Instant, step: Int)] = []
+    let events = received.map { instant, event in
       let (steps, remainder) = start.duration(to: instant).dividedInWholeSteps(of: step)
-      if remainder != .zero {
-        Issue.record(
-          Comment(
-            rawValue: "marbles(of:step:): \(event.symbol) came at \(instant), which is not a "
-              + "whole number of steps of \(step) from the start at \(start); drawn at step \(steps)"
-          ),
-          sourceLocation: sourceLocation)
-      }
+      if remainder != .zero { betweenSteps.append((event, instant, steps)) }
       return MarbleStepEvent(step: steps, event: event)
     }
+    return (events, betweenSteps)
   }
 }
 

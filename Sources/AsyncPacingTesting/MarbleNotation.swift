@@ -31,7 +31,25 @@ struct MarbleSyntaxError: Error, CustomStringConvertible {
   var problem: String
 
   var description: String {
-    "marble diagram \"\(diagram)\": \(problem) at offset \(offset)"
+    "marble diagram \(Self.quoting(diagram, around: offset)): \(problem) at offset \(offset)"
+  }
+
+  /// How many characters of a diagram an issue quotes at most, around the offending offset.
+  static var quotedCharacters: Int { 60 }
+
+  /// `diagram` in quotes, whole if it is short, else the window of ``quotedCharacters`` around
+  /// `offset`, with `…` where it is cut and the whole length: an issue about a long diagram
+  /// stays readable.
+  static func quoting(_ diagram: String, around offset: Int) -> String {
+    let count = diagram.count
+    guard count > quotedCharacters else { return "\"\(diagram)\"" }
+    let first = min(max(offset - quotedCharacters / 2, 0), count - quotedCharacters)
+    let start = diagram.index(diagram.startIndex, offsetBy: first)
+    let end = diagram.index(start, offsetBy: quotedCharacters)
+    let window = diagram[start..<end]
+    let before = first > 0 ? "…" : ""
+    let after = end < diagram.endIndex ? "…" : ""
+    return "\"\(before)\(window)\(after)\" (\(count) characters, from offset \(first))"
   }
 }
 
@@ -107,6 +125,7 @@ private struct MarbleReader {
     var step = 0
     while let character = next() {
       let offset = position - 1
+      let countBefore = events.count
       switch character {
       case " ": continue
       case "-": break
@@ -117,19 +136,22 @@ private struct MarbleReader {
       default:
         events.append(MarbleStepEvent(step: step, event: try event(character), offset: offset))
       }
-      try checkNothingFollowsTheEnd(of: events, at: offset)
+      try checkNothingFollowsTheEnd(of: events, addedFrom: countBefore, at: offset)
       step += 1
     }
     return events
   }
 
-  /// A sequence has no events after it finishes or throws.
-  private func checkNothingFollowsTheEnd(of events: [MarbleStepEvent], at offset: Int)
-    throws(MarbleSyntaxError)
-  {
-    guard let end = events.firstIndex(where: { $0.event == .finish || $0.event == .failure }),
-      end < events.index(before: events.endIndex)
-    else { return }
+  /// A sequence has no events after it finishes or throws. Only this step's events are new,
+  /// and an end before them is already the last event, so the check looks at those alone: a
+  /// long diagram parses in linear time.
+  private func checkNothingFollowsTheEnd(
+    of events: [MarbleStepEvent], addedFrom first: Int, at offset: Int
+  ) throws(MarbleSyntaxError) {
+    let ends = { (event: MarbleStepEvent) in event.event == .finish || event.event == .failure }
+    let endedBefore = first > 0 && ends(events[first - 1])
+    let end = endedBefore ? first - 1 : events[first...].firstIndex(where: ends)
+    guard let end, end < events.index(before: events.endIndex) else { return }
     throw failure("an event after the end (`|` or `^`); nothing can follow it", at: offset)
   }
 

@@ -102,7 +102,8 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
         return end(.cancelled)
       }
       let (step, event) = sequence.events[index]
-      let due = start.advanced(by: sequence.step * step)
+      // A step that long never comes, rather than a trap: the product saturates.
+      let due = start.advanced(by: sequence.step.times(step))
       if sequence.clock.now < due {
         do {
           try await sequence.clock.sleep(until: due)

@@ -39,6 +39,15 @@ extension TestClock {
             + "sequence's work has run: use the clock that `withTestClock { clock in … }` gives"),
         sourceLocation: sourceLocation)
     }
+    var maxAdvances = maxAdvances
+    if maxAdvances <= 0 {
+      Issue.record(
+        Comment(
+          rawValue: "record(_:maxAdvances:): `maxAdvances` must be greater than zero, got "
+            + "\(maxAdvances); recording with the default, 1000"),
+        sourceLocation: sourceLocation)
+      maxAdvances = 1_000
+    }
     let recorder = SequenceRecorder<Recorded.Element>(clock: self, maxAdvances: maxAdvances)
     let outcome: Result<Outcome, Failure> = await withTaskGroup { group in
       group.addTask { await recorder.iterate(sequence) }
@@ -112,7 +121,7 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     if let event { return event }
     let why =
       switch outcome {
-      case .done: "the sequence has ended, and its end was asked for already"
+      case .done: whyItHasEnded
       case .idle:
         "nothing can arrive any more: all work has settled and nothing sleeps on the clock "
           + "(now \(clock.now))"
@@ -193,6 +202,25 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// ```
   public func ignoreRemainingEvents() {
     state.withLock { $0.ignoresTheRest = true }
+  }
+
+  /// Why nothing more can come once the iteration has ended: the sequence's own end, asked
+  /// for already, or the recording's end (its body returned, or the task asking was
+  /// cancelled), which the sequence did not bring about.
+  private var whyItHasEnded: String {
+    let sequenceEnded = state.withLock { state in
+      guard let last = state.received.last, case .element = last.kind else {
+        return !state.received.isEmpty
+      }
+      return false
+    }
+    if sequenceEnded { return "the sequence has ended, and its end was asked for already" }
+    if Task.isCancelled {
+      return "the task asking was cancelled, which ends the recording: its sequence was "
+        + "cancelled and brings nothing more"
+    }
+    return "the recording is over: its iteration was cancelled when the body of `record(_:)` "
+      + "returned or was cancelled, so the recorder cannot be used after it"
   }
 
   // MARK: The iteration

@@ -12,6 +12,9 @@ extension TestClock {
   /// #expect(saveCount == 1)
   /// ```
   public func run(maxAdvances: Int = 10_000) async {
+    checkArgument(
+      maxAdvances > 0,
+      "TestClock.run(maxAdvances:): `maxAdvances` must be greater than zero, got \(maxAdvances)")
     guard case .limitReached(let next) = await run(until: { false }, maxAdvances: maxAdvances)
     else { return }
     report(
