@@ -76,6 +76,16 @@ struct PacingTimebase<C: Clock>: Sendable {
     followed?.clock ?? clock as? any ExecutorPreferringClock
   }
 
+  /// The instant one sleep toward `deadline` asks for, from `now`: the deadline, or a far one's
+  /// chunk end (see ``sleep(until:overshoot:)``).
+  @inlinable
+  func askedInstant(toward deadline: Instant, from now: Instant) -> Instant {
+    guard let longestSleep, deadline.sinceOrigin > longestSleep,
+      let chunkEnd = Instant(max(now.sinceOrigin, .zero)).after(longestSleep)
+    else { return deadline }
+    return min(chunkEnd, deadline)
+  }
+
   /// Sleeps toward `deadline`, past it by `overshoot` (see `PacingTimerProgress`), and at most
   /// `longestSleep`.
   @inlinable

@@ -2,11 +2,14 @@
 /// (<doc:PacingContract>, "Clocks that misbehave").
 ///
 /// A wake-up before the deadline is normal (a chunk of a far deadline, a clock that wakes
-/// early): the timer sleeps again for the rest. It is a *stall* when the clock's sleep threw,
-/// or when `now` did not move since the previous wake-up. After each stall the next sleep runs
-/// past the deadline by an amount that doubles from the clock's minimum resolution, so that a
-/// clock whose `now` is coarser than its sleeps catches up; after ``stallLimit`` stalls in a
-/// row the timer gives up on the deadline until the machine's next event.
+/// early): the timer sleeps again for the rest. It counts as progress only when `now` reached the
+/// instant the sleep asked for (a far deadline's chunk end included), or moved by at least half
+/// the time that remained to it; otherwise, and whenever the clock's sleep threw, it is a
+/// *stall*: a clock whose `sleep` returns early while its `now` creeps on by slivers does not
+/// make the timer sleep millions of times. After each stall the next sleep runs past the
+/// deadline by an amount that doubles from the clock's minimum resolution, so that a clock whose
+/// `now` is coarser than its sleeps catches up; after ``stallLimit`` stalls in a row the timer
+/// gives up on the deadline until the machine's next event.
 @usableFromInline
 struct PacingTimerProgress<Instant: PacingInstant>: Sendable {
   /// How many stalls in a row make the timer give up.
@@ -14,22 +17,36 @@ struct PacingTimerProgress<Instant: PacingInstant>: Sendable {
   static var stallLimit: Int { 32 }
 
   @usableFromInline var stalls = 0
-  @usableFromInline var previousWake: Instant?
+  /// Where the current sleep started, and the instant it asked for.
+  @usableFromInline var sleep: (from: Instant, asked: Instant)?
 
   @inlinable
   init() {}
 
+  /// A sleep starts at `now`, asking for `asked`.
+  @inlinable
+  mutating func sleeps(from now: Instant, asking asked: Instant) {
+    sleep = (now, asked)
+  }
+
   /// Records a wake-up at `now` toward `deadline`; `true` if the timer must give up.
   @inlinable
   mutating func recordWake(at now: Instant, toward deadline: Instant, sleepFailed: Bool) -> Bool {
-    defer { previousWake = now }
     guard now < deadline else {
       stalls = 0
       return false
     }
-    let moved = previousWake.map { $0 < now } ?? true
-    stalls = sleepFailed || !moved ? stalls + 1 : 0
+    stalls = !sleepFailed && madeProgress(at: now) ? 0 : stalls + 1
     return stalls >= Self.stallLimit
+  }
+
+  /// Whether `now` reached the instant the sleep asked for, or half the way to it.
+  @inlinable
+  func madeProgress(at now: Instant) -> Bool {
+    guard let (from, asked) = sleep else { return true }
+    guard now < asked else { return true }
+    guard from < now else { return false }
+    return now.duration(since: from) * 2 >= asked.duration(since: from)
   }
 
   /// How far past the deadline the next sleep runs: nothing unless the last wake-up stalled.

@@ -158,6 +158,8 @@ extension ShellCore {
     var progress = PacingTimerProgress<Instant>()
     let resolution = timebase.minimumResolution
     while true {
+      let before = timebase.now
+      progress.sleeps(from: before, asking: timebase.askedInstant(toward: deadline, from: before))
       let wake = await timebase.sleep(
         until: deadline, overshoot: progress.overshoot(resolution: resolution))
       if case .cancelled = wake { return }

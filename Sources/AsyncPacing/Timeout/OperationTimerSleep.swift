@@ -24,6 +24,8 @@ extension OperationTimer {
         if deadline != target { progress = PacingTimerProgress() }
         target = deadline
         let overshoot = progress.overshoot(resolution: timebase.minimumResolution)
+        let before = timebase.now
+        progress.sleeps(from: before, asking: timebase.askedInstant(toward: deadline, from: before))
         let wake = await sleep(until: deadline, overshoot: overshoot, generation: generation)
         switch wake {
         case .cancelled: return false

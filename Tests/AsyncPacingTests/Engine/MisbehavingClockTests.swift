@@ -7,9 +7,9 @@ import Testing
 /// <doc:PacingContract>, "Clocks that misbehave" and "Time that never comes": no clock makes a
 /// timer spin or crash, and a sequence over it still finishes with its last element.
 @Suite(.testClock) struct MisbehavingClockTests {
-  /// The most sleeps a timer makes for one deadline the clock never brings closer: the first
-  /// wake-up, then the stalls that make it give up.
-  static let sleepsBeforeGivingUp = PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit + 1
+  /// The most sleeps a timer makes for one deadline the clock never brings closer: the stalls
+  /// that make it give up (a first wake-up at which `now` has not moved is one already).
+  static let sleepsBeforeGivingUp = PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit
 
   @Test func aFrozenNowCostsBoundedSleepsAndTheThrottleStillFinishes() async {
     let host = TestClock.current
@@ -65,6 +65,34 @@ import Testing
     debouncer.flush()
     await host.settle()
     #expect(ran.recorded == ["a"])
+    await OperatorHarness.expectNothingLeft(on: host)
+  }
+
+  /// The adversarial probe's clock: before, one pending `Debouncer` value made 3.27 million sleep
+  /// calls in 1.5 s, since every sliver of `now` counted as progress.
+  @Test func aNowThatCreepsBySliversStallsInsteadOfSpinning() async {
+    let host = TestClock.current
+    let clock = MisbehavingClock(.creeping, on: host)
+    let ran = Recorder<String>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+      ran.record(value)
+    }
+    debouncer.send("a")
+    await host.settle()
+    #expect(clock.sleepCalls == PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
+    #expect(ran.recorded.isEmpty)
+    debouncer.flush()
+    await host.settle()
+    #expect(ran.recorded == ["a"])
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    await host.record(upstream.debounce(for: .seconds(1), clock: clock)) { debounced in
+      feed.yield("b")
+      await host.settle()
+      feed.finish()
+      #expect(await debounced.nextElement() == "b")
+      await debounced.expectFinish()
+    }
+    #expect(clock.sleepCalls == 2 * PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
     await OperatorHarness.expectNothingLeft(on: host)
   }
 

@@ -25,6 +25,9 @@ final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
     case throwing
     /// A sleep ends a millisecond before its deadline, unless it started that close to it.
     case early
+    /// A sleep returns at once, and moves `now` a microsecond on: the adversarial probe's clock,
+    /// whose `now` creeps by slivers.
+    case creeping
     /// `now` is the true time rounded down to `resolution`, and `minimumResolution` claims
     /// `claimedResolution`; a sleep moves the true time to its deadline.
     case coarse(resolution: Duration, claimedResolution: Duration)
@@ -67,7 +70,7 @@ final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
         let (steps, _) = time.trueTime.attoseconds.quotientAndRemainder(
           dividingBy: resolution.attoseconds)
         return Instant(offset: Duration(attoseconds: steps * resolution.attoseconds))
-      case .early:
+      case .early, .creeping:
         return Instant(offset: time.trueTime)
       case .strict:
         return Instant(offset: host.now.offset)
@@ -95,6 +98,8 @@ final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
         time.trueTime = max(time.trueTime, early > time.trueTime ? early : deadline.offset)
       case .coarse:
         time.trueTime = max(time.trueTime, deadline.offset)
+      case .creeping:
+        time.trueTime += .microseconds(1)
       case .strict:
         if deadline.offset.attoseconds / 1_000_000_000_000_000_000 > Int128(Int64.max)
           || (tolerance.map { $0.attoseconds / 1_000_000_000_000_000_000 > Int128(Int64.max) }
