@@ -36,9 +36,9 @@ extension TestClock {
   ///     cannot run the drawing forever; the clock may also advance at most 64 times a step.
   ///   - sourceLocation: Where an issue is reported: the caller's line.
   ///
-  /// An event at an instant that is not a whole number of steps from the call is recorded as
-  /// an issue naming the instant and the step, and so is a clock not made by `withTestClock`,
-  /// which could not tell when the sequence's work has run.
+  /// Events at instants that are not a whole number of steps from the call are recorded as one
+  /// issue naming the first, its instant and the step, and how many more there were; so is a
+  /// clock not made by `withTestClock`, which could not tell when the sequence's work has run.
   public func marbles<Drawn: AsyncSequence & Sendable>(
     of sequence: Drawn, step: Duration, busySteps: Int = 0, cancelledAt: Int? = nil,
     maxSteps: Int = 1_000, sourceLocation: SourceLocation = #_sourceLocation

@@ -102,7 +102,7 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
         return end(.cancelled)
       }
       let (step, event) = sequence.events[index]
-      // A step that long never comes, rather than a trap: the product saturates.
+      // A product past the last instant saturates to it, rather than trapping.
       let due = start.advanced(by: sequence.step.times(step))
       if sequence.clock.now < due {
         do {

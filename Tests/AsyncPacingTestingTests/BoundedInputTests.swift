@@ -7,13 +7,38 @@ import Testing
 /// not fit, a very long diagram, limits of zero or less, and a recorder used after its scope.
 /// Each is bounded, and each message says what happened.
 @Suite(.capturesIssues) struct BoundedInputTests {
-  @Test(.testClock) func aStepWhoseProductsDoNotFitSaturatesInsteadOfTrapping() async throws {
+  @Test(.testClock) func aStepWhoseProductsDoNotFitSaturatesInsteadOfTrapping() async {
     let clock = TestClock.current
     let played = clock.marbles("a--b|", step: Duration(attoseconds: .max / 2))
-    var letters = played.makeAsyncIterator()
-    #expect(try await letters.next() == "a")
-    // `b` lies past the last instant there is: it never comes, and nothing trapped.
-    #expect(clock.pendingSleeperCount == 0)
+    let asking = Task(executorPreference: clock.taskExecutor) {
+      var letters = played.makeAsyncIterator()
+      return [try? await letters.next(), try? await letters.next()]
+    }
+    await clock.settle()
+    // `b`, three steps of half the longest duration on, is due at the last instant there is.
+    #expect(clock.pendingSleeperCount == 1)
+    #expect(clock.nextDeadline == TestClock.Instant(offset: Duration(attoseconds: .max)))
+    asking.cancel()
+    #expect(await asking.value == ["a", nil])
+  }
+
+  @Test(
+    .testClock,
+    arguments: [
+      ("[|a]", "at offset 0"), ("a|[b]", "at offset 2"), ("[a^]b", "at offset 4"),
+      ("a|-", nil), ("[a|]-", nil), ("a - |", nil),
+    ])
+  func nothingFollowsTheEndInGroupsToo(_ diagram: String, offset: String?) async {
+    let clock = TestClock.current
+    let issues = recordedIssues { _ = clock.marbles(diagram, step: .seconds(1)) }
+    if let offset {
+      #expect(issues.count == 1)
+      let message = issues.first?.message ?? ""
+      #expect(message.contains("an event after the end (`|` or `^`)"), "\(message)")
+      #expect(message.contains(offset), "\(message)")
+    } else {
+      #expect(issues.isEmpty, "\(issues.map(\.message))")
+    }
   }
 
   @Test(.testClock) func anIssueAboutALongDiagramQuotesAWindowAroundTheOffset() async {

@@ -29,24 +29,33 @@ struct PacingTimerProgress<Instant: PacingInstant>: Sendable {
     sleep = (now, asked)
   }
 
-  /// Records a wake-up at `now` toward `deadline`; `true` if the timer must give up.
+  /// Records a wake-up toward `deadline`; `true` if the timer must give up. `now` is the
+  /// machine's instant (never earlier than one it saw before); `reading` is the clock's own, which
+  /// judges the progress against the sleep's own start: a clock that jumped back below the
+  /// machine's time must not look as if it moved.
   @inlinable
-  mutating func recordWake(at now: Instant, toward deadline: Instant, sleepFailed: Bool) -> Bool {
+  mutating func recordWake(
+    at now: Instant, reading: Instant, toward deadline: Instant, sleepFailed: Bool
+  ) -> Bool {
     guard now < deadline else {
       stalls = 0
       return false
     }
-    stalls = !sleepFailed && madeProgress(at: now) ? 0 : stalls + 1
+    stalls = !sleepFailed && madeProgress(at: reading) ? 0 : stalls + 1
     return stalls >= Self.stallLimit
   }
 
   /// Whether `now` reached the instant the sleep asked for, or half the way to it.
   @inlinable
   func madeProgress(at now: Instant) -> Bool {
-    guard let (from, asked) = sleep else { return true }
+    guard let (from, asked) = sleep else {
+      assertionFailure("a wake-up without a sleep recorded (`sleeps(from:asking:)`)")
+      return false
+    }
     guard now < asked else { return true }
     guard from < now else { return false }
-    return now.duration(since: from) * 2 >= asked.duration(since: from)
+    // At least as far from the start as from the instant asked for: half the way, or more.
+    return now.duration(since: from) >= asked.duration(since: now)
   }
 
   /// How far past the deadline the next sleep runs: nothing unless the last wake-up stalled.

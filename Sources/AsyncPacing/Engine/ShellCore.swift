@@ -188,9 +188,11 @@ extension ShellCore {
     var effects = Effects()
     let step = state.withLock { state -> PacingTimer<Instant>.Step in
       guard state.side.takesEvents, state.timer.wakes(generation: generation) else { return .end }
-      let now = state.time.clamp(timebase.now)
+      let reading = timebase.now
+      let now = state.time.clamp(reading)
       if let wakeAt = state.timer.wakeAt,
-        progress.recordWake(at: now, toward: wakeAt, sleepFailed: sleepFailed)
+        progress.recordWake(
+          at: now, reading: reading, toward: wakeAt, sleepFailed: sleepFailed)
       {
         state.timer.deadline = .abandoned(wakeAt)
         apply(

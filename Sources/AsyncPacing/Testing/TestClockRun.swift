@@ -3,7 +3,8 @@ extension TestClock {
   ///
   /// - Parameter maxAdvances: how many times time may move to the next deadline before giving
   ///   up; a loop that sleeps forever (a repeating timer) would otherwise never end. When the
-  ///   bound is hit, the clock records a diagnostic and returns.
+  ///   bound is hit, the clock records a diagnostic and returns. A bound below 1 is a
+  ///   programming error: it stops the program with a message naming it.
   ///
   /// ```swift
   /// save()

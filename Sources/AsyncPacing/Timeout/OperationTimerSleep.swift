@@ -31,7 +31,10 @@ extension OperationTimer {
         case .cancelled: return false
         case .moved: continue
         case .slept, .failed:
-          if progress.recordWake(at: timebase.now, toward: deadline, sleepFailed: wake == .failed) {
+          let reading = timebase.now
+          if progress.recordWake(
+            at: reading, reading: reading, toward: deadline, sleepFailed: wake == .failed)
+          {
             // The clock never brings this deadline closer: it never fires, but a move may.
             await waitForChange(from: generation, target: nil)
             if Task.isCancelled { return false }

@@ -96,6 +96,41 @@ import Testing
     await OperatorHarness.expectNothingLeft(on: host)
   }
 
+  /// Progress is judged on the clock's own readings: clamped up to the machine's time, a `now`
+  /// that jumped back would look as if it moved at every wake-up.
+  @Test func aNowThatJumpedBackStallsToo() async {
+    let host = TestClock.current
+    let clock = MisbehavingClock(.rewinding, on: host)
+    let ran = Recorder<String>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+      ran.record(value)
+    }
+    debouncer.send("a")
+    await host.settle()
+    #expect(clock.sleepCalls == PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
+    debouncer.flush()
+    await host.settle()
+    #expect(ran.recorded == ["a"])
+    await OperatorHarness.expectNothingLeft(on: host)
+  }
+
+  /// `withTimeout`'s timer keeps the same rule: it gives up on a deadline the clock creeps
+  /// toward, and the operation's value is the call's.
+  @Test(.testClock(advancing: .automatic)) func aTimeoutOnACreepingClockGivesUpToo() async {
+    let host = TestClock.current
+    let clock = MisbehavingClock(.creeping, on: host)
+    let start = host.now
+    let gate = OperationGate()
+    async let opened: Void = gate.open(at: start.advanced(by: .seconds(3)), on: host)
+    let value = try? await withTimeout(for: .seconds(1), clock: clock) { () async -> Int in
+      await gate.wait()
+      return 3
+    }
+    await opened
+    #expect(value == 3)
+    #expect(clock.sleepCalls == PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit)
+  }
+
   @Test func aSleepThatEndsEarlySleepsAgainForTheRest() async {
     let host = TestClock.current
     let clock = MisbehavingClock(.early, on: host)

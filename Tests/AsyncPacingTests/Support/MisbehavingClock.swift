@@ -28,6 +28,9 @@ final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
     /// A sleep returns at once, and moves `now` a microsecond on: the adversarial probe's clock,
     /// whose `now` creeps by slivers.
     case creeping
+    /// `now` starts at 10 s; a sleep returns at once and sets it back to 5 s, for good: a clock
+    /// that jumped back below the machine's time.
+    case rewinding
     /// `now` is the true time rounded down to `resolution`, and `minimumResolution` claims
     /// `claimedResolution`; a sleep moves the true time to its deadline.
     case coarse(resolution: Duration, claimedResolution: Duration)
@@ -72,6 +75,8 @@ final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
         return Instant(offset: Duration(attoseconds: steps * resolution.attoseconds))
       case .early, .creeping:
         return Instant(offset: time.trueTime)
+      case .rewinding:
+        return Instant(offset: time.sleepCalls == 0 ? .seconds(10) : .seconds(5))
       case .strict:
         return Instant(offset: host.now.offset)
       }
@@ -100,6 +105,8 @@ final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
         time.trueTime = max(time.trueTime, deadline.offset)
       case .creeping:
         time.trueTime += .microseconds(1)
+      case .rewinding:
+        break
       case .strict:
         if deadline.offset.attoseconds / 1_000_000_000_000_000_000 > Int128(Int64.max)
           || (tolerance.map { $0.attoseconds / 1_000_000_000_000_000_000 > Int128(Int64.max) }
