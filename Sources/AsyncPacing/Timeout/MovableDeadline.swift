@@ -108,9 +108,7 @@ public func withMovableDeadline<Success, Failure: Error>(
     sending @escaping @isolated(any) (MovableDeadline<ContinuousClock>) async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase(
-    clock: ContinuousClock(), tolerance: tolerance,
-    following: TestClock.enclosingForDefaultClock)
+  let timebase = PacingTimebase.continuousFollowingTheTest(tolerance: tolerance)
   return try await runMovable(deadline, timebase: timebase, isolation: isolation, operation)
 }
 

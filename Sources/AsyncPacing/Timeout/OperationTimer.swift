@@ -138,3 +138,13 @@ final class OperationTimer<C: Clock>: Sendable {
     return changed
   }
 }
+
+extension PacingTimebase where C == ContinuousClock {
+  /// The timebase of a call made without `clock:`: the continuous clock, or inside a test
+  /// clock's scope that ``TestClock``, from the call on.
+  static func continuousFollowingTheTest(tolerance: Duration?) -> Self {
+    PacingTimebase(
+      clock: ContinuousClock(), tolerance: tolerance,
+      following: TestClock.enclosingForDefaultClock)
+  }
+}

@@ -52,9 +52,7 @@ public func withTimeout<Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase(
-    clock: ContinuousClock(), tolerance: tolerance,
-    following: TestClock.enclosingForDefaultClock)
+  let timebase = PacingTimebase.continuousFollowingTheTest(tolerance: tolerance)
   return try await runTimed(
     under: OperationTimer(limit: limit, timebase: timebase), isolation: isolation, operation)
 }
@@ -131,9 +129,7 @@ public func withDeadline<Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase(
-    clock: ContinuousClock(), tolerance: tolerance,
-    following: TestClock.enclosingForDefaultClock)
+  let timebase = PacingTimebase.continuousFollowingTheTest(tolerance: tolerance)
   return try await runTimed(
     under: OperationTimer(deadline: deadline, timebase: timebase, isMovable: false),
     isolation: isolation, operation)
