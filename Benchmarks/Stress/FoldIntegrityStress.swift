@@ -40,15 +40,16 @@ final class ReducerLog: Sendable {
 /// What one run of the fold-integrity stress saw.
 struct FoldIntegrity {
   /// Every element was folded once, in order, each fold into the previous fold's result or
-  /// fresh; the consumer received finished values only, in order, and the last one; and every
-  /// finished value was either received or replaced in the mailbox by a newer one.
+  /// fresh; the consumer received every finished value, in order, none replaced, so every
+  /// element reached it exactly once (<doc:PacingContract>, "Delivery to the consumer",
+  /// accumulating).
   var isIntact: Bool
-  /// Values whose fold was finished (no later call folded into them), how many of them the
-  /// consumer received, and how many a newer value replaced while the consumer was not
-  /// waiting, which the contract allows.
+  /// Values whose fold was finished (no later call folded into them), and how many of them the
+  /// consumer received.
   var finishedValues: Int
   var receivedValues: Int
-  var replacedValues: Int
+  /// Elements the received values hold between them.
+  var receivedElements: Int
 }
 
 /// Runs a reducing throttle over a fast upstream on the continuous clock, with windows that
@@ -83,19 +84,24 @@ func reducingRunIntegrity(elements: Int) async -> FoldIntegrity {
     let isFinished = position == calls.count - 1 || calls[position + 1].input == nil
     if isFinished { finished.append(call.output) }
   }
-  // What the consumer received is a subsequence of the finished values, ending with the last.
-  var next = finished.startIndex
-  for run in received {
-    guard let match = finished[next...].firstIndex(of: run) else {
-      intact = false
-      break
-    }
-    next = match + 1
-  }
-  intact = intact && received.last == finished.last && received.count + replaced == finished.count
+  // The consumer received the finished values themselves, and they cover every element once.
+  let receivedElements = received.reduce(0) { $0 + $1.count }
+  intact = intact && received == finished && replaced == 0 && receivedElements == elements
   return FoldIntegrity(
     isIntact: intact, finishedValues: finished.count, receivedValues: received.count,
-    replacedValues: replaced)
+    receivedElements: receivedElements)
+}
+
+/// A reducing throttle over `elements` elements of a fast upstream, read by a loop that does
+/// nothing: how many elements the values it received hold (the probe's soak: before the
+/// accumulation rule, most were replaced unseen).
+func reducingSoak(elements: Int, interval: Duration) async -> Int {
+  let folded = IndexSequence(count: elements).throttle(for: interval) {
+    (count: Int?, _: Int) in (count ?? 0) + 1
+  }
+  var received = 0
+  for await count in folded { received += count }
+  return received
 }
 
 /// `0..<count`, never suspending.

@@ -7,9 +7,14 @@
 @usableFromInline
 protocol FoldingPacingMachine: PacingMachine {
   /// An element arrived: the actions, and whether the machine keeps the element for a fold.
-  mutating func elementArrived(_ element: Element, at now: Instant) -> FoldingStep<
-    Output, Instant
-  >
+  ///
+  /// `untakenOutput`: one output the machine emitted waits in the mailbox, which the consumer
+  /// has not taken. The shell hands the machine every deadline up to `now` first, so this does
+  /// not depend on whether the timer ran before the element. The machine's output is an
+  /// accumulation (its ``PacingMachine/delivery`` is `.accumulating`): a fresh fold continues
+  /// from that output instead (``FoldRequest/intoUntaken``), and the shell takes it back.
+  mutating func elementArrived(_ element: Element, at now: Instant, untakenOutput: Bool)
+    -> FoldingStep<Output, Instant>
   /// The answer to a ``FoldRequest``: the shell awaited the reducer on the element the machine
   /// kept. `now` reads the clock: the machine calls it only when the instant matters (the value
   /// is emitted at once), so a fold that only updates a candidate costs no clock reading.
@@ -32,6 +37,9 @@ enum FoldRequest<Output: Sendable>: Sendable {
   case fresh
   /// The element is folded into `value`: `reducing(value, element)`.
   case into(Output)
+  /// The element is folded into the output waiting untaken in the mailbox, which the shell
+  /// takes back: `reducing(untaken, element)`.
+  case intoUntaken
 }
 
 /// A folding machine's answer to an element: its actions, and the fold it asks for.

@@ -19,6 +19,9 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   /// Outputs a later one replaced before the consumer took them, for a stress tool's count of
   /// every value emitted (`PacingDiagnostics.swift`).
   @usableFromInline var replacedCount = 0
+  /// The instant the latest output the consumer took was due at (for a group taken one by one,
+  /// the group's latest instant): what an accumulating machine's tie rule asks.
+  @usableFromInline var lastTakenDueAt: Instant?
 
   @inlinable
   init() {}
@@ -35,8 +38,8 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @inlinable
   var isFull: Bool { count >= Self.sameInstantLimit - 1 }
 
-  /// Puts `output` behind those waiting; one due later replaces them unless the machine reads
-  /// on demand (`keepsEvery`), whose every output is delivered.
+  /// Puts `output` behind those waiting; one due later replaces them unless the machine's
+  /// every output is delivered (`keepsEvery`: it reads on demand, or accumulates).
   @inlinable
   mutating func put(_ output: Output, dueAt instant: Instant, keepsEvery: Bool = false) {
     assert(dueAt.map { $0 <= instant } ?? true, "a machine emitted out of instant order")
@@ -67,6 +70,27 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
     }
     let output = outputs[head]
     head += 1
+    count -= 1
+    lastTakenDueAt = dueAt
+    if count == 0 { removeAll() }
+    return output
+  }
+
+  /// Whether an accumulating machine's element arriving at `now` takes back the latest output
+  /// waiting, to fold into it (<doc:PacingContract>, "Delivery to the consumer"): unless that
+  /// output is due at `now` and the consumer has taken one of `now`'s outputs already. A
+  /// consumer that keeps up comes back within the instant, and gets every output of it.
+  @inlinable
+  func foldsLatestOutput(intoElementAt now: Instant) -> Bool {
+    guard count > 0 else { return false }
+    return !(dueAt == now && lastTakenDueAt == now)
+  }
+
+  /// Takes back the latest output waiting, for an accumulating machine to fold into.
+  @inlinable
+  mutating func takeBackLatestOutput() -> Output? {
+    guard count > 0 else { return nil }
+    let output = outputs.removeLast()
     count -= 1
     if count == 0 { removeAll() }
     return output

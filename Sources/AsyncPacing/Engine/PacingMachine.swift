@@ -52,8 +52,17 @@ enum PacingDelivery: Sendable {
   /// From the first `next()` on, whatever the consumer does; a consumer back later than its
   /// outputs fell due gets the latest.
   case continuous
+  /// Continuously, for a machine whose output is an accumulation of elements (a reducing
+  /// throttle): an output is never replaced, and one the consumer has not taken when the next
+  /// element arrives goes back to the machine, which folds that element into it.
+  case accumulating
   /// One element per `next()`, only while the consumer waits: every output is delivered.
   case onDemand
+
+  /// Whether every output waiting in the mailbox reaches the consumer, none replaced by a
+  /// later one.
+  @inlinable
+  var keepsEveryOutput: Bool { self != .continuous }
 }
 
 extension PacingMachine {

@@ -59,7 +59,7 @@ where
             }
             if let output = state.mailbox.take(
               at: { state.time.clamp(timebase.now) },
-              keepsEvery: Machine.delivery == .onDemand)
+              keepsEvery: Machine.delivery.keepsEveryOutput)
             {
               if let reader = state.side.takePausedReader() {
                 effects.resumedReader = (reader, true)

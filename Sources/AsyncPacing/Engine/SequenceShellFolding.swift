@@ -39,16 +39,9 @@ extension SequenceShell where Machine: FoldingPacingMachine {
           continue
         }
         loanEnds = nil
-        var request = FoldRequest<Output>.none
-        let mailboxIsFull = handle(
-          at: now,
-          { machine, now in
-            let step = machine.elementArrived(element, at: now())
-            request = step.fold
-            return step.actions
-          },
-          inspect: { _, mailboxIsFull in mailboxIsFull })
-        guard let mailboxIsFull else { return }
+        guard let (request, mailboxIsFull) = foldingElementArrived(element, at: now) else {
+          return
+        }
         let seed: Output?
         switch request {
         case .none:
@@ -56,7 +49,7 @@ extension SequenceShell where Machine: FoldingPacingMachine {
             guard await roomInMailbox() else { return }
           }
           continue
-        case .fresh: seed = nil
+        case .fresh, .intoUntaken: seed = nil
         case .into(let value): seed = value
         }
         let value = await reducer(seed, element)
@@ -70,6 +63,33 @@ extension SequenceShell where Machine: FoldingPacingMachine {
     } catch {
       handle(at: timebase.now, failure: error) { $0.upstreamFailed(at: $1()) }
     }
+  }
+
+  /// Hands an element to the machine at `now`, and the deadlines up to `now` before it, so
+  /// that whether an output waits untaken does not depend on whether the timer ran first. The
+  /// output the machine folds into is taken back from the mailbox here: the request comes back
+  /// as `.into` that output. `nil` once the machine takes no more events.
+  @inlinable
+  func foldingElementArrived(_ element: Base.Element, at now: Instant) -> (
+    request: FoldRequest<Output>, mailboxIsFull: Bool
+  )? {
+    var effects = Effects()
+    let result = state.withLock { state -> (FoldRequest<Output>, Bool)? in
+      catchUp(&state, effects: &effects, reading: now)
+      guard state.side.takesEvents else { return nil }
+      let now = state.time.clamp(now)
+      let untaken =
+        Machine.delivery == .accumulating && state.mailbox.foldsLatestOutput(intoElementAt: now)
+      let step = state.machine.elementArrived(element, at: now, untakenOutput: untaken)
+      var request = step.fold
+      if case .intoUntaken = request {
+        request = state.mailbox.takeBackLatestOutput().map { .into($0) } ?? .fresh
+      }
+      apply(step.actions, failure: nil, to: &state, effects: &effects)
+      return (request, state.mailbox.isFull)
+    }
+    perform(effects)
+    return result
   }
 
   /// Hands the machine a fold's result; `nil` once it takes no more events. The clock is read

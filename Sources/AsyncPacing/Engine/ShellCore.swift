@@ -111,12 +111,13 @@ extension ShellCore {
   /// A consumer about to take an output must see the deadlines of its own instant handled
   /// first (the half-open rule): an output falling due now replaces an older waiting one,
   /// whether or not the timer task has run yet; so must a deadline the timer gave up on, if
-  /// this reading has passed it. Reads the clock only if a deadline is set.
+  /// this reading has passed it. Reads the clock only if a deadline is set and no `reading` is
+  /// given.
   @inlinable
-  func catchUp(_ state: inout State, effects: inout Effects) {
+  func catchUp(_ state: inout State, effects: inout Effects, reading: Instant? = nil) {
     guard state.side.takesEvents, let wakeAt = state.timer.wakeAt ?? state.timer.abandoned
     else { return }
-    let now = state.time.clamp(timebase.now)
+    let now = state.time.clamp(reading ?? timebase.now)
     guard wakeAt <= now else { return }
     state.timer.deadline = .none
     apply(state.machine.deadlineReached(at: now), failure: nil, to: &state, effects: &effects)

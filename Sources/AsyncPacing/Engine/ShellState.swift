@@ -34,8 +34,9 @@ where Side.Output == Machine.Output {
       if let consumer = side.takeWaitingConsumer() {
         effects.consumer = (consumer, .success(output))
         consumerTookOne = true
+        if Machine.delivery == .accumulating { mailbox.lastTakenDueAt = dueAt }
       } else {
-        mailbox.put(output, dueAt: dueAt, keepsEvery: Machine.delivery == .onDemand)
+        mailbox.put(output, dueAt: dueAt, keepsEvery: Machine.delivery.keepsEveryOutput)
       }
     }
     return consumerTookOne

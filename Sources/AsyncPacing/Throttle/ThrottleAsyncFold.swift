@@ -6,11 +6,13 @@ where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Du
   @inlinable
   var loan: CandidateLoan<Output> { fold.candidateLoan }
 
-  /// The shell awaits the reducer: the machine marks the fold in progress and asks for it.
+  /// The shell awaits the reducer: the machine marks the fold in progress and asks for it. A
+  /// fresh fold continues from an output the consumer has not taken, if one waits: the output
+  /// is an accumulation, which a later one must not replace.
   @inlinable
-  mutating func elementArrived(_ element: Element, at now: Instant) -> FoldingStep<
-    Output, Instant
-  > {
+  mutating func elementArrived(_ element: Element, at now: Instant, untakenOutput: Bool)
+    -> FoldingStep<Output, Instant>
+  {
     takeBackLoan()
     var actions = Actions(.idle)
     closeWindows(upTo: now, into: &actions)
@@ -26,13 +28,17 @@ where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Du
       switch (role, phase) {
       case (.leading, _):
         phase = .foldingLeading(mark)
-        request = .fresh
+        request = untakenOutput ? .intoUntaken : .fresh
       case (.candidate, .window(let end, let candidate, let finishing)):
-        request = foldRequest(for: candidate)
-        phase = .window(end: end, candidate: .folding(mark), finishing: finishing)
+        request = foldRequest(for: candidate, untakenOutput: untakenOutput)
+        phase = .window(
+          end: end,
+          candidate: .folding(mark, carriesUntaken: Self.carriesUntaken(request, candidate)),
+          finishing: finishing)
       case (.candidate, .endlessWindow(let candidate)):
-        request = foldRequest(for: candidate)
-        phase = .endlessWindow(candidate: .folding(mark))
+        request = foldRequest(for: candidate, untakenOutput: untakenOutput)
+        phase = .endlessWindow(
+          candidate: .folding(mark, carriesUntaken: Self.carriesUntaken(request, candidate)))
       case (.candidate, _), (.opener, _):
         preconditionFailure("a reducing throttle's candidate with no window to hold it")
       }
@@ -41,14 +47,24 @@ where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Du
     return FoldingStep(actions, fold: request)
   }
 
-  /// What an element of a window whose candidate is `candidate` is folded into.
+  /// What an element of a window whose candidate is `candidate` is folded into. An untaken
+  /// output waits only after an emission, whose window starts with no candidate; should one
+  /// wait beside a candidate, it stays in the mailbox, which keeps every accumulation.
   @inlinable
-  func foldRequest(for candidate: Phase.Candidate) -> FoldRequest<Output> {
+  func foldRequest(for candidate: Phase.Candidate, untakenOutput: Bool) -> FoldRequest<Output> {
     switch candidate {
-    case .none: .fresh
-    case .value(let value), .opener(let value, _): .into(value)
+    case .none: untakenOutput ? .intoUntaken : .fresh
+    case .value(let value), .opener(let value, _), .accumulated(let value): .into(value)
     case .folding: preconditionFailure("an element arrived before the previous fold finished")
     }
+  }
+
+  /// Whether a fold's result carries an output emitted before that the consumer never took:
+  /// it folds into that output, or into a candidate that already carries one.
+  @inlinable
+  static func carriesUntaken(_ request: FoldRequest<Output>, _ candidate: Phase.Candidate) -> Bool {
+    if case .intoUntaken = request { return true }
+    return candidate.accumulatedValue != nil
   }
 
   @inlinable
@@ -58,7 +74,7 @@ where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Du
     takeBackLoan()
     var actions = Actions(.idle)
     switch phase {
-    case .window(let end, .folding, let finishing):
+    case .window(let end, .folding(_, let carriesUntaken), let finishing):
       // A window whose end the timer has not reported yet still counts as open: the timer
       // emits the candidate at that end. Only an emission now needs the time.
       if mayLend && lends(whileFinishing: finishing) {
@@ -66,10 +82,12 @@ where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Du
         loan.lend(value)
         return FoldOutcome(Actions(.wake(at: end)), lentUntil: end)
       }
-      phase = .window(end: end, candidate: .value(value), finishing: finishing)
-    case .endlessWindow(.folding):
+      phase = .window(
+        end: end, candidate: .folded(value, carriesUntaken: carriesUntaken),
+        finishing: finishing)
+    case .endlessWindow(.folding(_, let carriesUntaken)):
       // A window that never ends is not lent: a loan lasts until an instant.
-      phase = .endlessWindow(candidate: .value(value))
+      phase = .endlessWindow(candidate: .folded(value, carriesUntaken: carriesUntaken))
     case .foldingLeading, .windowEndedWhileFolding:
       let now = now()
       phase = .idle

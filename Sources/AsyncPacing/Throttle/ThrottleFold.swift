@@ -9,6 +9,9 @@ protocol ThrottleFolding: Sendable {
   associatedtype ShellFold: Sendable
   /// Where the machine lends its candidate to the reader, for a fold the shell runs.
   var loan: CandidateLoan<Output>? { get }
+  /// How the shell delivers: an output that keeps an element replaces an older one for a busy
+  /// consumer, an accumulation is never replaced.
+  static var delivery: PacingDelivery { get }
 }
 
 /// A fold the machine makes itself, as each element arrives, under the shell's lock.
@@ -20,10 +23,20 @@ protocol ThrottleKeeping: ThrottleFolding where ShellFold == Never {
   func output(_ element: Element) -> Output
 }
 
+extension ThrottleKeeping {
+  @inlinable
+  static var delivery: PacingDelivery { .continuous }
+}
+
 /// A fold the shell awaits (``FoldingPacingMachine``).
 @usableFromInline
 protocol ThrottleAwaiting: ThrottleFolding where ShellFold == ThrottleShellFold {
   var candidateLoan: CandidateLoan<Output> { get }
+}
+
+extension ThrottleAwaiting {
+  @inlinable
+  static var delivery: PacingDelivery { .accumulating }
 }
 
 /// The mark of a candidate the shell holds while it folds into it.

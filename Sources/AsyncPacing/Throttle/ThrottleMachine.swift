@@ -49,6 +49,9 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
   @inlinable @inline(__always)
   var wakeAt: Instant? { phase.windowEnd }
 
+  @inlinable
+  static var delivery: PacingDelivery { Fold.delivery }
+
   /// Whether the machine keeps an element that arrives now, and as what.
   @inlinable
   func admitElement() -> Role? {
@@ -113,11 +116,16 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
     return actions
   }
 
+  /// A candidate not yet due is dropped, unless it carries an output emitted before that the
+  /// consumer never took: that comes out now, before the failure.
   @inlinable
   mutating func upstreamFailed(at now: Instant) -> Actions {
     takeBackLoan()
     var actions = Actions(.end(.failure))
     closeWindows(upTo: now, into: &actions, thenEnding: true)
+    if let accumulated = phase.candidate?.accumulatedValue {
+      actions.emit(accumulated, dueAt: now)
+    }
     return actions
   }
 
@@ -133,7 +141,7 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
       switch phase {
       case .window(_, let candidate, let finishing):
         guard let value = candidate.value else {
-          if case .folding(let mark) = candidate {
+          if case .folding(let mark, _) = candidate {
             phase = .windowEndedWhileFolding(mark)
           } else {
             phase = .idle
@@ -194,10 +202,11 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
   @inlinable @inline(__always)
   mutating func takeBackLoan() {
     guard let value = fold.loan?.recall() else { return }
-    guard case .window(let end, .folding, let finishing) = phase else {
+    guard case .window(let end, .folding(_, let carriesUntaken), let finishing) = phase else {
       preconditionFailure("a lent candidate came back to a window that did not lend it")
     }
-    phase = .window(end: end, candidate: .value(value), finishing: finishing)
+    phase = .window(
+      end: end, candidate: .folded(value, carriesUntaken: carriesUntaken), finishing: finishing)
   }
 
   /// A lent candidate is dropped with the rest.

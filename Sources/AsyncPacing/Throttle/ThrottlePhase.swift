@@ -39,17 +39,34 @@ enum ThrottleCandidate<Output: Sendable, Duration: DurationProtocol, ShellFold: 
   /// candidate: its own emission's window is `interval` long, asked for once already, so that
   /// the user's closure is called once per element.
   case opener(Output, interval: Duration)
+  /// A reducing throttle's candidate that continues from an output emitted before, which the
+  /// consumer never took: a failure before the window's end emits it rather than drop it
+  /// (<doc:PacingContract>, "Delivery to the consumer").
+  case accumulated(Output)
   /// The shell holds the candidate while it folds an element into it (an async reducer, or a
-  /// loan); the result comes back before the machine handles another event.
-  case folding(ShellFold)
+  /// loan); the result comes back before the machine handles another event, as `.accumulated`
+  /// if `carriesUntaken`.
+  case folding(ShellFold, carriesUntaken: Bool)
+
+  /// The candidate a fold's result becomes.
+  @inlinable
+  static func folded(_ value: Output, carriesUntaken: Bool) -> Self {
+    carriesUntaken ? .accumulated(value) : .value(value)
+  }
 
   /// The value, if the machine holds one.
   @inlinable
   var value: Output? {
     switch self {
-    case .value(let value), .opener(let value, _): value
+    case .value(let value), .opener(let value, _), .accumulated(let value): value
     case .none, .folding: nil
     }
+  }
+
+  /// The value, if it carries an output the consumer never took.
+  @inlinable
+  var accumulatedValue: Output? {
+    if case .accumulated(let value) = self { value } else { nil }
   }
 
   /// The interval of the window its emission opens, if it was asked for already.

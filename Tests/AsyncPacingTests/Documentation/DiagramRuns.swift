@@ -18,6 +18,7 @@ struct DiagramRun: Sendable {
     // The timeout's model knows its consumer; its machine reads on demand, which the machine
     // driver does not (its own comparison drives it).
     if spec.subject == .timeoutOperator { return runs + [model(spec)] }
+    if let accumulating = accumulatingModel(spec) { return runs + [accumulating] }
     guard spec.hasAnInstantConsumer else { return runs }
     runs += MachineDriver.TimerDelivery.all.map { machine(spec, timers: $0) }
     runs.append(model(spec))
@@ -157,6 +158,20 @@ struct DiagramRun: Sendable {
       }
       return MachineDriver.runThrottle(
         interval: spec.interval, fold: spec.fold, edges: spec.edges, input, timers: timers)
+    }
+  }
+
+  /// A reducing throttle's row with a busy consumer, as its own model of the accumulation rule
+  /// gives it (the model's consumer comes back a thousandth of a step late, which a row whose
+  /// returns tie with nothing draws alike).
+  private static func accumulatingModel(_ spec: DiagramSpec) -> DiagramRun? {
+    guard spec.subject == .throttleOperator, spec.fold == .concatenate, spec.consumerSteps > 0,
+      spec.reducerSteps == 0, spec.elementIntervals.isEmpty
+    else { return nil }
+    return DiagramRun(name: "the accumulation model") { input, _ in
+      ReducingDeliveryModel.run(
+        input, interval: spec.interval, edges: spec.edges, busySteps: spec.consumerSteps
+      ).map { TimedEvent(step: $0.step / ReducingDeliveryModel.unitsPerStep, event: $0.event) }
     }
   }
 

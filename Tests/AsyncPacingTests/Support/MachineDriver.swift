@@ -77,13 +77,15 @@ struct MachineDriver {
         return
       }
       loanEnds = nil
-      let step = machine.elementArrived(value, at: now)
+      // The driver's consumer takes every output at once: none waits untaken.
+      let step = machine.elementArrived(value, at: now, untakenOutput: false)
       apply(step.actions)
       let seed: String?
       switch step.fold {
       case .none: return
       case .fresh: seed = nil
       case .into(let value): seed = value
+      case .intoUntaken: preconditionFailure("a fold into an output the driver took")
       }
       let finished = machine.foldFinished(fold(seed, value), at: { now }, mayLend: takesLoans)
       apply(finished.actions)

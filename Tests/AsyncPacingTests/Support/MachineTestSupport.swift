@@ -83,6 +83,7 @@ extension MachineDriver {
 extension FoldRequest {
   var isNone: Bool { if case .none = self { true } else { false } }
   var isFresh: Bool { if case .fresh = self { true } else { false } }
+  var isIntoUntaken: Bool { if case .intoUntaken = self { true } else { false } }
   /// The value the element is folded into, if any.
   var seed: Output? { if case .into(let value) = self { value } else { nil } }
 }

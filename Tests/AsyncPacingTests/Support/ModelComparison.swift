@@ -10,6 +10,9 @@ struct ModelRun {
   /// A promise broken besides the output (an interval closure asked out of turn): reported,
   /// and the comparison stops.
   var brokenPromise: String? = nil
+  /// Whether the outputs' steps are a diagram's (drawn as rows) or finer units (listed as
+  /// `value@unit`: a consumer whose instants fall between steps).
+  var outputsAreDrawable = true
 }
 
 /// The one loop that compares an implementation with its reference model on random schedules.
@@ -39,7 +42,9 @@ enum ModelComparison {
           """
           run \(number): \(run.subject)
              input: \(Marble.render(run.input))
-          \(Marble.comparison(expected: run.expected, actual: run.actual))
+          \(run.outputsAreDrawable
+            ? Marble.comparison(expected: run.expected, actual: run.actual)
+            : "  expected: \(run.expected)\n    actual: \(run.actual)")
           """, sourceLocation: sourceLocation)
         if reported == reportLimit { return }
       }

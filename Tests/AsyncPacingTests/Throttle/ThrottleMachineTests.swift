@@ -10,13 +10,13 @@ import Testing
 
   @Test func aWindowThatEndsDuringAnAsyncFoldEmitsWhenTheFoldReturns() {
     var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
-    var step = machine.elementArrived("x", at: Self.instant(0))
+    var step = machine.elementArrived("x", at: Self.instant(0), untakenOutput: false)
     #expect(step.fold.isFresh)  // a leading, fresh fold
     var actions = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false).actions
     #expect(actions.first?.output == "a")
     #expect(actions.wakeAt == Self.instant(3))
 
-    step = machine.elementArrived("x", at: Self.instant(2))
+    step = machine.elementArrived("x", at: Self.instant(2), untakenOutput: false)
     #expect(step.fold.isFresh)  // first window element: fresh fold
     #expect(step.actions.wakeAt == Self.instant(3))
     // The window's end waits for the fold.
@@ -29,17 +29,17 @@ import Testing
 
   @Test func anAsyncFoldIsOfferedTheCandidateSoFar() {
     var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
-    _ = machine.elementArrived("x", at: Self.instant(0))
+    _ = machine.elementArrived("x", at: Self.instant(0), untakenOutput: false)
     _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
-    _ = machine.elementArrived("x", at: Self.instant(1))
+    _ = machine.elementArrived("x", at: Self.instant(1), untakenOutput: false)
     _ = machine.foldFinished("b", at: { Self.instant(1) }, mayLend: false)
-    let step = machine.elementArrived("x", at: Self.instant(2))
+    let step = machine.elementArrived("x", at: Self.instant(2), untakenOutput: false)
     #expect(step.fold.seed == "b")
   }
 
   @Test func aTrailingOnlyWindowWhoseFirstFoldOutlastsItEmitsWhenTheFoldReturns() {
     var machine = TestThrottleMachine.reducing(interval: 3, edges: .trailing)
-    let step = machine.elementArrived("x", at: Self.instant(0))
+    let step = machine.elementArrived("x", at: Self.instant(0), untakenOutput: false)
     #expect(step.actions.wakeAt == Self.instant(3))  // the timer wakes at the first window's end
     #expect(machine.deadlineReached(at: Self.instant(3)).isEmpty)
     let actions = machine.foldFinished("a", at: { Self.instant(4) }, mayLend: false).actions
@@ -72,10 +72,10 @@ import Testing
 
   @Test func aCandidateIsLentUntilItsWindowsEndAndComesBackWhole() {
     var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
-    _ = machine.elementArrived("x", at: Self.instant(0))
+    _ = machine.elementArrived("x", at: Self.instant(0), untakenOutput: false)
     // A leading fold's result is emitted, not lent.
     #expect(machine.foldFinished("a", at: { Self.instant(0) }, mayLend: true).actions.first != nil)
-    _ = machine.elementArrived("x", at: Self.instant(1))
+    _ = machine.elementArrived("x", at: Self.instant(1), untakenOutput: false)
     let lent = machine.foldFinished("b", at: { Self.instant(1) }, mayLend: true)
     #expect(lent.lentUntil == Self.instant(3))
     // The reader folds into it, then the machine takes it back before its next event: it is
@@ -90,7 +90,7 @@ import Testing
 
   @Test func aLoanWhoseFoldRunsAtTheWindowsEndComesOutWhenItReturns() {
     var machine = TestThrottleMachine.reducing(interval: 3, edges: .trailing)
-    _ = machine.elementArrived("x", at: Self.instant(0))
+    _ = machine.elementArrived("x", at: Self.instant(0), untakenOutput: false)
     #expect(
       machine.foldFinished("a", at: { Self.instant(0) }, mayLend: true).lentUntil
         == Self.instant(3))
@@ -107,9 +107,9 @@ import Testing
 
   @Test func leadingOnlyNeverAsksToFoldAWindowElement() {
     var machine = TestThrottleMachine.reducing(interval: 3, edges: .leading)
-    _ = machine.elementArrived("x", at: Self.instant(0))
+    _ = machine.elementArrived("x", at: Self.instant(0), untakenOutput: false)
     _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
-    #expect(machine.elementArrived("x", at: Self.instant(1)).fold.isNone)
+    #expect(machine.elementArrived("x", at: Self.instant(1), untakenOutput: false).fold.isNone)
   }
 
   @Test func aPacersWindowOpensWhenTheEmissionStarts() {

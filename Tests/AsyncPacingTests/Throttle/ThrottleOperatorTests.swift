@@ -54,14 +54,15 @@ extension ThrottleModel.Fold {
     #expect(Marble.render(actual) == "a--^")
   }
 
-  @Test func aSlowConsumerOfAReducingThrottleGetsTheLatestFold() async {
-    // Windows of 2: 'b' is due at 2 and taken at 3; 'cd' falls due at 4 and 'ef' at 6, as the
-    // consumer comes back, so 'ef' replaces it; g comes out at its window's end, 8, and is
-    // taken at 9; the finish waits behind it until 12.
+  @Test func aSlowConsumerOfAReducingThrottleGetsEveryElementOnce() async {
+    // Windows of 2, a consumer busy for 3 after each output: 'b' falls due at 2, untaken, and
+    // c (at 2) continues from it; the window's end at 4 gives 'bcd' to the consumer, back
+    // since 3. 'ef' falls due at 6, untaken; g continues it, and 'efg' comes out at 8, where
+    // the finish waits for it; the consumer takes the finish when it comes back, at 11.
     let actual = await OperatorHarness.run(Marble.parse("abcdefg|"), busySteps: 3) {
       upstream, clock in upstream.throttle(for: .seconds(2), clock: clock) { ($0 ?? "") + $1 }
     }
-    #expect(Marble.render(actual) == "a--b--'ef'--g--|")
+    #expect(Marble.render(actual) == "a---'bcd'---'efg'--|")
   }
 
   @Test(.testClock, arguments: [false, true])

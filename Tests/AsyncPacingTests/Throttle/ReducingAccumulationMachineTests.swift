@@ -1,0 +1,71 @@
+import Testing
+
+@testable import AsyncPacing
+
+/// The reducing throttle's accumulation rule in the machine alone (<doc:PacingContract>,
+/// "Delivery to the consumer"): an output the consumer has not taken is folded into, never
+/// replaced, and never dropped by a failure.
+@Suite struct ReducingAccumulationMachineTests {
+  private static func instant(_ step: Int) -> TestClock.Instant { MachineDriver.instant(step) }
+
+  @Test func aWindowsFirstElementContinuesFromTheUntakenOutput() {
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
+    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
+    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    let step = machine.elementArrived("b", at: Self.instant(1), untakenOutput: true)
+    #expect(step.fold.isIntoUntaken)
+    _ = machine.foldFinished("ab", at: { Self.instant(1) }, mayLend: false)
+    // Its later elements fold into the accumulation as into any candidate.
+    #expect(
+      machine.elementArrived("c", at: Self.instant(2), untakenOutput: false).fold.seed == "ab")
+    _ = machine.foldFinished("abc", at: { Self.instant(2) }, mayLend: false)
+    let actions = machine.deadlineReached(at: Self.instant(3))
+    #expect(actions.first?.output == "abc")
+    #expect(actions.first?.dueAt == Self.instant(3))
+  }
+
+  @Test func aLeadingElementContinuesFromTheUntakenOutputAndComesOutAtOnce() {
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
+    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
+    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    #expect(machine.deadlineReached(at: Self.instant(3)).isEmpty)  // an empty window: idle
+    let step = machine.elementArrived("b", at: Self.instant(5), untakenOutput: true)
+    #expect(step.fold.isIntoUntaken)
+    let actions = machine.foldFinished("ab", at: { Self.instant(5) }, mayLend: false).actions
+    #expect(actions.first?.output == "ab")
+    #expect(actions.first?.dueAt == Self.instant(5))
+  }
+
+  @Test func aDroppedElementLeavesTheUntakenOutputWaiting() {
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: .leading)
+    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
+    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    #expect(machine.elementArrived("b", at: Self.instant(1), untakenOutput: true).fold.isNone)
+  }
+
+  @Test func aFailureEmitsTheAccumulationInsteadOfDroppingIt() {
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
+    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
+    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    _ = machine.elementArrived("b", at: Self.instant(1), untakenOutput: true)
+    _ = machine.foldFinished("ab", at: { Self.instant(1) }, mayLend: true)
+    // On loan to the reader, the accumulation comes back whole at the failure.
+    #expect(machine.loan.beginFold() == "ab")
+    #expect(machine.loan.endFold("abc") == nil)
+    let actions = machine.upstreamFailed(at: Self.instant(2))
+    #expect(actions.first?.output == "abc")
+    #expect(actions.first?.dueAt == Self.instant(2))
+    #expect(actions.ending == .failure)
+  }
+
+  @Test func aFailureStillDropsACandidateThatCarriesNothingUntaken() {
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
+    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
+    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    _ = machine.elementArrived("b", at: Self.instant(1), untakenOutput: false)
+    _ = machine.foldFinished("b", at: { Self.instant(1) }, mayLend: false)
+    let actions = machine.upstreamFailed(at: Self.instant(2))
+    #expect(actions.first == nil)
+    #expect(actions.ending == .failure)
+  }
+}
