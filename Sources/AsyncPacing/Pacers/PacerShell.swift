@@ -249,25 +249,46 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
 
   /// Runs on the action's own actor, so that what is checked here still holds when the
   /// action's body begins: a cancel made on that actor before then wins, and the start that
-  /// opens a throttle window is the real one.
+  /// opens a throttle window is the real one. The check under the lock is the instant that
+  /// decides (<doc:PacingContract>, "The callback pacers"): a cancel from elsewhere that comes
+  /// after it finds the action begun and cancels its task, whose handle is known by then.
   @inlinable
   func runAction(_ value: Value, on isolation: isolated (any Actor)?) async {
-    var effects = Effects()
-    let starts = state.withLock { state -> Bool in
-      // A cancel, a release, or (with the replace option) a newer due value came first.
-      guard case .acting(var acting) = state.side.runner, case .handedOver = acting.progress,
-        acting.since == state.side.cancels
-      else { return false }
-      acting.progress = .begun
-      state.side.runner = .acting(acting)
-      let now = state.time.clamp(timebase.now)
-      let started = state.machine.emissionStarted(
-        value, at: now, othersWaiting: !state.mailbox.isEmpty)
-      apply(started, failure: nil, to: &state, effects: &effects)
-      return true
+    while true {
+      var effects = Effects()
+      let start = state.withLock { state -> ActionStart in
+        // A cancel, a release, or (with the replace option) a newer due value came first.
+        guard case .acting(var acting) = state.side.runner, case .handedOver = acting.progress,
+          acting.since == state.side.cancels
+        else { return .dropped }
+        // The runner outran the task that started it: a cancel could not reach the action yet.
+        guard acting.task != nil else { return .waitsForItsHandle }
+        acting.progress = .begun
+        state.side.runner = .acting(acting)
+        let now = state.time.clamp(timebase.now)
+        let started = state.machine.emissionStarted(
+          value, at: now, othersWaiting: !state.mailbox.isEmpty)
+        apply(started, failure: nil, to: &state, effects: &effects)
+        return .begins
+      }
+      perform(effects)
+      switch start {
+      case .dropped: return
+      case .waitsForItsHandle: await Task.yield()
+      case .begins:
+        await action(value)
+        return
+      }
     }
-    perform(effects)
-    guard starts else { return }
-    await action(value)
   }
+}
+
+/// What a pacer's runner found when it was about to call the action.
+@usableFromInline
+enum ActionStart: Sendable {
+  case begins
+  /// A cancel, a release or a replacing value came first: the value is dropped.
+  case dropped
+  /// The runner's task handle is not recorded yet: it yields, then looks again.
+  case waitsForItsHandle
 }
