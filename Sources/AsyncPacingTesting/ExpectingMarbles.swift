@@ -65,11 +65,12 @@ struct MarbleComparison {
 
   /// What each step draws: `-`, a symbol, or a group; `-` past the last event.
   private static func columns(_ events: [MarbleStepEvent], steps: Int) -> [String] {
-    (0..<steps).map { step in
-      let here = events.filter { $0.step == step }
-      return here.isEmpty
-        ? "-" : MarbleNotation.render(here.map { MarbleStepEvent(step: 0, event: $0.event) })
+    // One pass over the events: filtering them for every step made long diagrams quadratic.
+    var byStep = [[MarbleStepEvent]](repeating: [], count: steps)
+    for event in events where event.step < steps {
+      byStep[event.step].append(MarbleStepEvent(step: 0, event: event.event))
     }
+    return byStep.map { $0.isEmpty ? "-" : MarbleNotation.render($0) }
   }
 }
 

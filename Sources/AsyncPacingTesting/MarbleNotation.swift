@@ -70,21 +70,41 @@ enum MarbleNotation {
     while index < events.endIndex {
       let step = events[index].step
       let end = events[index...].firstIndex { $0.step != step } ?? events.endIndex
-      let symbols = events[index..<end].map(\.event.symbol)
-      let quiet = String(repeating: "-", count: max(step - nextStep, 0))
-      diagram = joined(diagram, quiet)
-      diagram = joined(
-        diagram, symbols.count == 1 ? symbols[0] : "[" + symbols.reduce("", joined) + "]")
+      diagram.append(contentsOf: repeatElement("-", count: max(step - nextStep, 0)))
+      if end - index == 1 {
+        append(events[index].event.symbol, to: &diagram)
+      } else {
+        diagram.append("[")
+        for event in events[index..<end] { append(event.event.symbol, to: &diagram) }
+        diagram.append("]")
+      }
       nextStep = step + 1
       index = end
     }
     return diagram
   }
 
-  /// `first` then `second`, with a space between two quoted values that would otherwise read
-  /// as one with a doubled quote (`'a' 'b'`, not `'a''b'`); spaces are ignored outside quotes.
-  private static func joined(_ first: String, _ second: String) -> String {
-    first.hasSuffix("'") && second.hasPrefix("'") ? first + " " + second : first + second
+  /// Appends `symbol` in place (a diagram grows linearly), with a space between two quoted
+  /// values that would otherwise read as one with a doubled quote (`'a' 'b'`, not `'a''b'`);
+  /// spaces are ignored outside quotes.
+  private static func append(_ symbol: String, to diagram: inout String) {
+    // Scalars, not characters: a quote that opens a combining mark is not a `"'"` character.
+    if diagram.unicodeScalars.last == "'" && symbol.unicodeScalars.first == "'" {
+      diagram.append(" ")
+    }
+    diagram.append(symbol)
+  }
+
+  /// `value` in quotes, each `'` in it doubled. Scalars, not characters: a quote followed by a
+  /// combining mark is one character, which a character-wise replacement would miss.
+  static func quoted(_ value: String) -> String {
+    var quoted = "'"
+    for scalar in value.unicodeScalars {
+      quoted.unicodeScalars.append(scalar)
+      if scalar == "'" { quoted.unicodeScalars.append(scalar) }
+    }
+    quoted.unicodeScalars.append("'")
+    return quoted
   }
 
   /// Whether `character` is drawn bare: one letter or number character.
@@ -104,7 +124,7 @@ extension MarbleEvent {
       if value.count == 1, let character = value.first, MarbleNotation.isBare(character) {
         value
       } else {
-        "'" + value.replacing("'", with: "''") + "'"
+        MarbleNotation.quoted(value)
       }
     }
   }
@@ -117,7 +137,32 @@ private struct MarbleReader {
 
   init(diagram: String) {
     self.diagram = diagram
-    characters = Array(diagram)
+    characters = Self.separatingQuotes(diagram)
+  }
+
+  /// The diagram's characters, each `'` one of its own: a combining mark right after a quote
+  /// joins it into one character (`'\u{301}` is one `Character`), which would hide the quote
+  /// of a drawn value such as `"\u{301}"`. Offsets count these characters.
+  private static func separatingQuotes(_ diagram: String) -> [Character] {
+    var characters: [Character] = []
+    for character in diagram {
+      guard character != "'", character.unicodeScalars.contains("'") else {
+        characters.append(character)
+        continue
+      }
+      var run = ""
+      for scalar in character.unicodeScalars {
+        guard scalar == "'" else {
+          run.unicodeScalars.append(scalar)
+          continue
+        }
+        characters += Array(run)
+        run = ""
+        characters.append("'")
+      }
+      characters += Array(run)
+    }
+    return characters
   }
 
   mutating func read() throws(MarbleSyntaxError) -> [MarbleStepEvent] {
