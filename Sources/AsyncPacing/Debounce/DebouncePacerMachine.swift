@@ -2,6 +2,14 @@
 /// timing.
 extension DebounceMachine: CallbackPacingMachine {
   @inlinable
+  static var reentranceMessage: String {
+    "Debouncer: called from its own per-value interval closure (`Debouncer(for: { value in … })`), "
+      + "which runs under the debouncer's lock; the closure must not call the debouncer "
+      + "(the pacing contract, \"Each element's own interval\"): decide in the action, or "
+      + "send from another task"
+  }
+
+  @inlinable
   mutating func flush(at now: Instant) -> Actions {
     var actions = Actions(.idle)
     emitPendingIfDue(at: now, into: &actions)

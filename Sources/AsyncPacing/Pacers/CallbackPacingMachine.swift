@@ -15,4 +15,7 @@ protocol CallbackPacingMachine: ElementPacingMachine where Output == Element {
   mutating func dropPending() -> Instant?
   /// Whether the machine holds a value that is yet to fall due.
   var hasPendingValue: Bool { get }
+  /// What a call back into the pacer from its per-value interval closure is told: the pacer
+  /// and the rule it broke.
+  static var reentranceMessage: String { get }
 }

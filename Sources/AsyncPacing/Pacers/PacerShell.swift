@@ -31,7 +31,9 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   ) {
     clock.noteIsolation(of: action)
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
-    self.state = LockedState(ShellState(machine: machine, side: Side()))
+    self.state = LockedState(
+      ShellState(machine: machine, side: Side()),
+      namingReentranceAs: LockOwner(reentranceMessage: Machine.reentranceMessage))
     self.action = action
     self.cancelsRunningAction = cancelsRunningAction
   }

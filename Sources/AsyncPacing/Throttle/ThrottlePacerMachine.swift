@@ -1,6 +1,14 @@
 /// Throttle as a pacer runs it: values sent are elements, folded by keeping the latest or the
 /// first, and a window opens when the action starts.
 extension ThrottleMachine: CallbackPacingMachine where Fold: ThrottleKeeping, Element == Output {
+  @inlinable
+  static var reentranceMessage: String {
+    "Throttler: called from its own per-value interval closure (`Throttler(for: { value in … })`), "
+      + "which runs under the throttler's lock; the closure must not call the throttler "
+      + "(the pacing contract, \"Each window's own interval\"): decide in the action, or "
+      + "send from another task"
+  }
+
   /// The emitted value's work started at `now`: its window opens (pacers only), as long as
   /// the value's interval. Every start opens one, also that of a second value due at the same
   /// instant (a flush), since that start must space the next one too.
