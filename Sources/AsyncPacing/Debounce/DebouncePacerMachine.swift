@@ -1,13 +1,19 @@
 /// Debounce as a pacer runs it: values sent are elements, and the action's start changes no
 /// timing.
 extension DebounceMachine: CallbackPacingMachine {
+  /// `nil` for one interval: no user code runs under the lock.
   @inlinable
-  static var reentranceMessage: String {
-    "Debouncer: called from its own per-value interval closure (`Debouncer(for: { value in … })`), "
-      + "which runs under the debouncer's lock; the closure must not call the debouncer "
-      + "(the pacing contract, \"Each element's own interval\"): decide in the action, or "
-      + "send from another task"
+  static var reentranceMessage: StaticString? {
+    guard Intervals.runsUserCode else { return nil }
+    return """
+      Debouncer: called from its own per-value interval closure (`Debouncer(for: { value in … })`), \
+      which runs under the debouncer's lock; the closure must not call the debouncer (the pacing \
+      contract, "Each element's own interval"): decide in the action, or send from another task
+      """
   }
+
+  @inlinable
+  var userClosureCalls: UserClosureCalls? { intervals.userClosureCalls }
 
   @inlinable
   mutating func flush(at now: Instant) -> Actions {

@@ -9,19 +9,14 @@ import Synchronization
 /// each new owner loads it with acquire ordering after locking: the load reads the previous
 /// owner's store, which is the happens-before edge the sanitizer needs. On x86-64 both are
 /// plain moves; mutual exclusion itself is still entirely the `Mutex`'s.
-///
-/// A lock under which user code runs (a pacer's per-value interval closure) can also name a
-/// call back into it: see ``LockOwner``.
 @usableFromInline
 struct LockedState<State: ~Copyable>: ~Copyable, Sendable {
   @usableFromInline let mutex: Mutex<State>
   @usableFromInline let handoff = Atomic<Int>(0)
-  @usableFromInline let owner: LockOwner?
 
   @inlinable
-  init(_ initial: consuming sending State, namingReentranceAs owner: LockOwner? = nil) {
+  init(_ initial: consuming sending State) {
     mutex = Mutex(initial)
-    self.owner = owner
   }
 
   @inlinable
@@ -31,14 +26,9 @@ struct LockedState<State: ~Copyable>: ~Copyable, Sendable {
     #if ASYNCPACING_COUNTING
       lockAcquisitionCount.add(1, ordering: .relaxed)
     #endif
-    let task = owner?.enter() ?? 0
     return try mutex.withLock { (state: inout sending State) throws(E) -> sending Result in
       _ = handoff.load(ordering: .acquiring)
-      owner?.hold(task)
-      defer {
-        owner?.hold(0)
-        handoff.store(0, ordering: .releasing)
-      }
+      defer { handoff.store(0, ordering: .releasing) }
       return try body(&state)
     }
   }

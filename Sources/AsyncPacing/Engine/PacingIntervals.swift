@@ -15,6 +15,11 @@ protocol PacingIntervals<Value>: Sendable {
   /// The interval every value sets, if it is one for all: what a reducing throttle, whose
   /// elements are not its values, opens a trailing-only window with.
   var sharedInterval: Duration? { get }
+  /// Whether `interval(for:)` runs the user's closure, under the shell's lock.
+  static var runsUserCode: Bool { get }
+  /// Where the task running the user's closure is recorded, so that a pacer can name a call
+  /// back into it; `nil` for a fixed interval.
+  var userClosureCalls: UserClosureCalls? { get }
 }
 
 /// The same interval for every value: the operators' and pacers' `for: Duration` forms.
@@ -34,6 +39,12 @@ struct FixedInterval<Value, Duration: DurationProtocol>: PacingIntervals {
 
   @inlinable
   var sharedInterval: Duration? { interval }
+
+  @inlinable
+  static var runsUserCode: Bool { false }
+
+  @inlinable
+  var userClosureCalls: UserClosureCalls? { nil }
 }
 
 /// An interval computed from each value by the user's closure, called once per value whose
@@ -42,15 +53,20 @@ struct FixedInterval<Value, Duration: DurationProtocol>: PacingIntervals {
 @usableFromInline
 struct IntervalPerValue<Value, Duration: DurationProtocol>: PacingIntervals {
   @usableFromInline let intervalOf: @Sendable (Value) -> Duration
+  /// A pacer's: its public entry points look here for a call back from the closure.
+  @usableFromInline let userClosureCalls: UserClosureCalls?
 
+  /// `forPacer`: record the task calling the closure (a sequence's closure cannot call back
+  /// into its operator, and spares the cost).
   @inlinable
-  init(_ intervalOf: @escaping @Sendable (Value) -> Duration) {
+  init(_ intervalOf: @escaping @Sendable (Value) -> Duration, forPacer: Bool = false) {
     self.intervalOf = intervalOf
+    self.userClosureCalls = forPacer ? UserClosureCalls() : nil
   }
 
   @inlinable
   func interval(for value: Value) -> Duration {
-    let interval = intervalOf(value)
+    let interval = userClosureCalls.map { $0.run { intervalOf(value) } } ?? intervalOf(value)
     return interval < .zero ? .zero : interval
   }
 
@@ -59,4 +75,7 @@ struct IntervalPerValue<Value, Duration: DurationProtocol>: PacingIntervals {
 
   @inlinable
   var sharedInterval: Duration? { nil }
+
+  @inlinable
+  static var runsUserCode: Bool { true }
 }

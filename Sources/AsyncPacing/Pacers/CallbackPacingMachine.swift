@@ -15,7 +15,9 @@ protocol CallbackPacingMachine: ElementPacingMachine where Output == Element {
   mutating func dropPending() -> Instant?
   /// Whether the machine holds a value that is yet to fall due.
   var hasPendingValue: Bool { get }
-  /// What a call back into the pacer from its per-value interval closure is told: the pacer
-  /// and the rule it broke.
-  static var reentranceMessage: String { get }
+  /// What a call back into the pacer from its per-value interval closure is told (the pacer
+  /// and the rule it broke); `nil` if no user code runs under the pacer's lock.
+  static var reentranceMessage: StaticString? { get }
+  /// Where the task running the user's per-value closure is recorded; `nil` for one interval.
+  var userClosureCalls: UserClosureCalls? { get }
 }

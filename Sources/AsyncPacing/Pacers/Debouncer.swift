@@ -89,7 +89,7 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
     DebounceMachine(
       DebounceConfiguration(
         intervalPerElementEdges: edges, maxWait: maxWait, function: "Debouncer"),
-      intervals: IntervalPerValue(interval))
+      intervals: IntervalPerValue(interval, forPacer: true))
   }
 
   /// Creates a debouncer that measures time on the continuous clock.

@@ -23,6 +23,8 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @usableFromInline let state: LockedState<ShellState<Machine, Side>>
   @usableFromInline let action: Action
   @usableFromInline let cancelsRunningAction: Bool
+  /// Where the machine records the task running the user's per-value closure, if it has one.
+  @usableFromInline let userClosureCalls: UserClosureCalls?
 
   @inlinable
   init(
@@ -31,9 +33,8 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   ) {
     clock.noteIsolation(of: action)
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
-    self.state = LockedState(
-      ShellState(machine: machine, side: Side()),
-      namingReentranceAs: LockOwner(reentranceMessage: Machine.reentranceMessage))
+    self.userClosureCalls = machine.userClosureCalls
+    self.state = LockedState(ShellState(machine: machine, side: Side()))
     self.action = action
     self.cancelsRunningAction = cancelsRunningAction
   }
@@ -42,14 +43,24 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
 
   @inlinable
   func send(_ value: Value) {
+    refuseCallBack()
     _ = elementArrived(value, at: timebase.now)
+  }
+
+  /// A per-value interval closure runs under the lock: a call back into this pacer from it
+  /// stops with a message naming the rule (see ``UserClosureCalls``).
+  @inlinable @inline(__always)
+  func refuseCallBack() {
+    guard let userClosureCalls, let message = Machine.reentranceMessage else { return }
+    userClosureCalls.refuseCallBack(message)
   }
 
   /// A value waits: held by the machine, due in the mailbox, or taken by the runner whose
   /// action has not begun (it may be waiting for its actor).
   @inlinable
   var isPending: Bool {
-    state.withLock { state in
+    refuseCallBack()
+    return state.withLock { state in
       if state.machine.hasPendingValue || !state.mailbox.isEmpty { return true }
       if case .acting(let acting) = state.side.runner, case .handedOver = acting.progress {
         return true
@@ -60,6 +71,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
 
   @inlinable
   func flush() {
+    refuseCallBack()
     let now = timebase.now
     var effects = Effects()
     state.withLock { state in
@@ -75,6 +87,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   /// nothing runs any more.
   @inlinable
   func cancel(release: Bool = false) {
+    refuseCallBack()
     var effects = Effects()
     state.withLock { state in
       state.side.cancels &+= 1

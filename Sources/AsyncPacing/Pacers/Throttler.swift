@@ -78,7 +78,8 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
     ThrottleMachine(
       ThrottleConfiguration(
         intervalPerValueEdges: edges, windowStart: .whenEmissionStarts, function: "Throttler"),
-      fold: ThrottleKeepsElements(latest: latest), intervals: IntervalPerValue(interval))
+      fold: ThrottleKeepsElements(latest: latest),
+      intervals: IntervalPerValue(interval, forPacer: true))
   }
 
   /// Creates a throttler that measures time on the continuous clock.

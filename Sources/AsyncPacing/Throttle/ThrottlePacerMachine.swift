@@ -1,12 +1,15 @@
 /// Throttle as a pacer runs it: values sent are elements, folded by keeping the latest or the
 /// first, and a window opens when the action starts.
 extension ThrottleMachine: CallbackPacingMachine where Fold: ThrottleKeeping, Element == Output {
+  /// `nil` for one interval: no user code runs under the lock.
   @inlinable
-  static var reentranceMessage: String {
-    "Throttler: called from its own per-value interval closure (`Throttler(for: { value in … })`), "
-      + "which runs under the throttler's lock; the closure must not call the throttler "
-      + "(the pacing contract, \"Each window's own interval\"): decide in the action, or "
-      + "send from another task"
+  static var reentranceMessage: StaticString? {
+    guard Intervals.runsUserCode else { return nil }
+    return """
+      Throttler: called from its own per-value interval closure (`Throttler(for: { value in … })`), \
+      which runs under the throttler's lock; the closure must not call the throttler (the pacing \
+      contract, "Each window's own interval"): decide in the action, or send from another task
+      """
   }
 
   /// The emitted value's work started at `now`: its window opens (pacers only), as long as
@@ -49,6 +52,9 @@ extension ThrottleMachine: CallbackPacingMachine where Fold: ThrottleKeeping, El
       break
     }
   }
+
+  @inlinable
+  var userClosureCalls: UserClosureCalls? { intervals.userClosureCalls }
 
   @inlinable
   mutating func flush(at now: Instant) -> Actions {
