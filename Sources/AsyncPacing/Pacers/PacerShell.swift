@@ -89,7 +89,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   func cancel(release: Bool = false) {
     refuseCallBack()
     var effects = Effects()
-    state.withLock { state in
+    let runningAction = state.withLock { state -> Task<Void, Never>? in
       state.side.cancels &+= 1
       state.mailbox.removeAll()
       let wakeAt = state.machine.dropPending()
@@ -100,10 +100,25 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       } else {
         state.scheduleTimer(wakeAt, effects: &effects)
       }
-      stopAction(&state, effects: &effects)
+      let runningAction = stopActionForCancel(&state)
       endBurstIfOver(&state, effects: &effects)
+      return runningAction
     }
     perform(effects)
+    // Cancelled here, not through the shared slots another thread may empty later: an action
+    // that begins after this call returns must find its task cancelled (<doc:PacingContract>,
+    // "The callback pacers").
+    runningAction?.cancel()
+  }
+
+  /// Asks the running action, if any, to stop, and returns its task for the caller to cancel
+  /// before it returns (one asked to stop already is cancelled again, harmlessly).
+  @inlinable
+  func stopActionForCancel(_ state: inout State) -> Task<Void, Never>? {
+    guard case .acting(var acting) = state.side.runner else { return nil }
+    acting.progress = .stopping
+    state.side.runner = .acting(acting)
+    return acting.task
   }
 
   @inlinable
@@ -182,128 +197,4 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     state.side.runner = .acting(acting)
     state.retire(worker: acting.task, effects: &effects)
   }
-
-  // MARK: The action runner
-
-  @inlinable
-  func startWorker(generation: UInt64) {
-    let task = startTask(for: timebase) { await self.runActions() }
-    let cancelNow = state.withLock { state -> Bool in
-      guard state.workerGeneration == generation else { return false }
-      switch state.side.runner {
-      case .none:
-        return false
-      case .between:
-        state.side.runner = .between(task)
-        return false
-      case .waiting(let consumer, _):
-        state.side.runner = .waiting(consumer, task)
-        return false
-      case .acting(var acting):
-        acting.task = task
-        state.side.runner = .acting(acting)
-        // A cancel that came before the handle was known cancels it now.
-        if case .stopping = acting.progress { return true }
-        return false
-      }
-    }
-    if cancelNow { task.cancel() }
-  }
-
-  @inlinable
-  func runActions() async {
-    var afterAction = false
-    while let value = await nextValue(afterAction: afterAction) {
-      await runAction(value, on: action.isolation)
-      afterAction = true
-    }
-  }
-
-  /// The next due value for the action, waiting for one while the burst lasts; `nil` ends the
-  /// runner: the burst is over, or its action was asked to stop (its task is cancelled, so a
-  /// new runner takes what waits).
-  @inlinable
-  func nextValue(afterAction: Bool) async -> Value? {
-    let result = await withUnsafeContinuation { (consumer: Consumer) in
-      var effects = Effects()
-      let immediate = state.withLock { state -> Value?? in
-        if afterAction, case .acting(let acting) = state.side.runner,
-          case .stopping = acting.progress
-        {
-          state.side.runner = .none
-          if state.side.takesEvents && !state.mailbox.isEmpty {
-            startRunner(&state, effects: &effects)
-          } else {
-            endBurstIfOver(&state, effects: &effects)
-          }
-          return .some(nil)
-        }
-        let task = state.side.runner.task
-        state.side.runner = .between(task)
-        catchUp(&state, effects: &effects)
-        if state.side.takesEvents,
-          let value = state.mailbox.take(at: { state.time.clamp(timebase.now) })
-        {
-          state.side.handOver()
-          return .some(value)
-        }
-        if state.side.takesEvents && state.timer.wakeAt != nil {
-          state.side.runner = .waiting(consumer, task)
-          return .none
-        }
-        state.side.runner = .none
-        // The machine has no deadline: the timer, idle or on its way there, ends too.
-        state.stopTimer(effects: &effects)
-        return .some(nil)
-      }
-      perform(effects)
-      if let immediate { consumer.resume(returning: .success(immediate)) }
-    }
-    return result.get()
-  }
-
-  /// Runs on the action's own actor, so that what is checked here still holds when the
-  /// action's body begins: a cancel made on that actor before then wins, and the start that
-  /// opens a throttle window is the real one. The check under the lock is the instant that
-  /// decides (<doc:PacingContract>, "The callback pacers"): a cancel from elsewhere that comes
-  /// after it finds the action begun and cancels its task, whose handle is known by then.
-  @inlinable
-  func runAction(_ value: Value, on isolation: isolated (any Actor)?) async {
-    while true {
-      var effects = Effects()
-      let start = state.withLock { state -> ActionStart in
-        // A cancel, a release, or (with the replace option) a newer due value came first.
-        guard case .acting(var acting) = state.side.runner, case .handedOver = acting.progress,
-          acting.since == state.side.cancels
-        else { return .dropped }
-        // The runner outran the task that started it: a cancel could not reach the action yet.
-        guard acting.task != nil else { return .waitsForItsHandle }
-        acting.progress = .begun
-        state.side.runner = .acting(acting)
-        let now = state.time.clamp(timebase.now)
-        let started = state.machine.emissionStarted(
-          value, at: now, othersWaiting: !state.mailbox.isEmpty)
-        apply(started, failure: nil, to: &state, effects: &effects)
-        return .begins
-      }
-      perform(effects)
-      switch start {
-      case .dropped: return
-      case .waitsForItsHandle: await Task.yield()
-      case .begins:
-        await action(value)
-        return
-      }
-    }
-  }
-}
-
-/// What a pacer's runner found when it was about to call the action.
-@usableFromInline
-enum ActionStart: Sendable {
-  case begins
-  /// A cancel, a release or a replacing value came first: the value is dropped.
-  case dropped
-  /// The runner's task handle is not recorded yet: it yields, then looks again.
-  case waitsForItsHandle
 }

@@ -50,10 +50,15 @@ import Testing
     let starts = Mutex(Starts())
     for run in 0..<RandomSchedules.count {
       let debouncer = Debouncer(for: .zero) { (_: Int) in
-        let cancelled = Task.isCancelled
-        starts.withLock {
+        // Whether cancel() had returned is read first: if it had, the task was cancelled
+        // before, and must read as cancelled now.
+        let late = starts.withLock {
           $0.total += 1
-          guard $0.cancelledThrough >= run else { return }
+          return $0.cancelledThrough >= run
+        }
+        let cancelled = Task.isCancelled
+        guard late else { return }
+        starts.withLock {
           $0.late += 1
           if !cancelled { $0.lateOnARunningTask += 1 }
         }
