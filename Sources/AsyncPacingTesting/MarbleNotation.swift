@@ -107,7 +107,20 @@ enum MarbleNotation {
     return quoted
   }
 
-  /// Whether `character` is drawn bare: one letter or number character.
+  /// Whether `value` is drawn bare: one letter or number character that stays one whatever
+  /// stands beside it. A mark that is also a letter (U+0345) would join a `[` or `-` before it,
+  /// a prepended letter (U+0D4E) the `-` after it, and a Hangul jamo the jamo of a next value;
+  /// those are quoted, where the parser keeps them apart.
+  static func drawsBare(_ value: String) -> Bool {
+    guard value.count == 1, let character = value.first, isBare(character) else { return false }
+    guard ("-" + value + "-").count == 3 else { return false }
+    return !value.unicodeScalars.contains { scalar in
+      (0x1100...0x11FF).contains(scalar.value) || (0xA960...0xA97F).contains(scalar.value)
+        || (0xD7B0...0xD7FF).contains(scalar.value)
+    }
+  }
+
+  /// Whether `character` is read bare: one letter or number character.
   static func isBare(_ character: Character) -> Bool {
     character.isLetter || character.isNumber
   }
@@ -121,7 +134,7 @@ extension MarbleEvent {
     case .finish: "|"
     case .failure: "^"
     case .element(let value):
-      if value.count == 1, let character = value.first, MarbleNotation.isBare(character) {
+      if MarbleNotation.drawsBare(value) {
         value
       } else {
         MarbleNotation.quoted(value)

@@ -8,7 +8,10 @@ import Testing
 @Suite(.capturesIssues) struct MarbleRoundTripTests {
   /// Values that begin with a combining mark, which would join the opening quote into one
   /// character, and others around them.
-  static let unusualValues = ["\u{301}", "x'\u{301}", "'\u{301}", "e\u{301}", "''", "a b", "-"]
+  static let unusualValues = [
+    "\u{301}", "x'\u{301}", "'\u{301}", "e\u{301}", "''", "a b", "-", "", "\u{345}", "\u{93F}",
+    "\u{D4E}", "\u{1100}", "\u{1161}",
+  ]
 
   @Test(.testClock) func everyDrawnValueParsesBack() async {
     let clock = TestClock.current
@@ -18,6 +21,14 @@ import Testing
       let replayed = await clock.marbles(of: played, step: .seconds(1))
       #expect(replayed == drawn, "\(value.unicodeScalars.map(\.value)) drawn as \(drawn)")
       await clock.expectMarbles(drawn, of: Self.once(value), step: .seconds(1))
+    }
+    // Values that could join one another: two Hangul jamo, a letter and a letter-like mark.
+    for (first, second) in [("\u{1100}", "\u{1161}"), ("a", "\u{93F}"), ("\u{D4E}", "a")] {
+      let drawn = await clock.marbles(of: Self.both(first, second), step: .seconds(1))
+      await clock.expectMarbles(drawn, of: Self.both(first, second), step: .seconds(1))
+      let replayed = await clock.marbles(
+        of: clock.marbles(drawn, step: .seconds(1)), step: .seconds(1))
+      #expect(replayed == drawn, "\(drawn)")
     }
     // Two quoted values in one group, the second opening with a combining mark.
     let pair = await clock.marbles(of: Self.both("x", "\u{301}"), step: .seconds(1))

@@ -19,12 +19,19 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   /// Outputs a later one replaced before the consumer took them, for a stress tool's count of
   /// every value emitted (`PacingDiagnostics.swift`).
   @usableFromInline var replacedCount = 0
-  /// The instant the latest output the consumer took was due at (for a group taken one by one,
-  /// the group's latest instant): what an accumulating machine's tie rule asks.
+  /// An accumulating machine's outputs can wait with different instants: each one's, beside
+  /// `outputs` (empty for the other machines, whose waiting outputs share `dueAt`).
+  @usableFromInline var dues: [Instant] = []
+  @usableFromInline let tracksDues: Bool
+  /// The instant the latest output the consumer took was due at: what an accumulating
+  /// machine's tie rule asks.
   @usableFromInline var lastTakenDueAt: Instant?
 
+  /// `tracksDues`: keep each output's instant, for an accumulating machine.
   @inlinable
-  init() {}
+  init(tracksDues: Bool = false) {
+    self.tracksDues = tracksDues
+  }
 
   /// How many outputs due at one instant may wait.
   @inlinable
@@ -51,9 +58,11 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
       // Taken outputs leave the storage once there are as many as may wait: a consumer that
       // takes while the producer refills never empties it, and this keeps it bounded.
       outputs.removeFirst(head)
+      if tracksDues { dues.removeFirst(head) }
       head = 0
     }
     outputs.append(output)
+    if tracksDues { dues.append(instant) }
     count += 1
     dueAt = instant
   }
@@ -69,21 +78,21 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
       count = 1
     }
     let output = outputs[head]
+    lastTakenDueAt = tracksDues ? dues[head] : dueAt
     head += 1
     count -= 1
-    lastTakenDueAt = dueAt
     if count == 0 { removeAll() }
     return output
   }
 
   /// Whether an accumulating machine's element arriving at `now` takes back the latest output
-  /// waiting, to fold into it (<doc:PacingContract>, "Delivery to the consumer"): unless that
+  /// waiting (a mailbox that tracks dues), to fold into it (<doc:PacingContract>, "Delivery to the consumer"): unless that
   /// output is due at `now` and the consumer has taken one of `now`'s outputs already. A
   /// consumer that keeps up comes back within the instant, and gets every output of it.
   @inlinable
-  func foldsLatestOutput(intoElementAt now: Instant) -> Bool {
-    guard count > 0 else { return false }
-    return !(dueAt == now && lastTakenDueAt == now)
+  func takesBackLatestOutput(forElementAt now: Instant) -> Bool {
+    guard count > 0, let latestDue = dues.last else { return false }
+    return !(latestDue == now && lastTakenDueAt == now)
   }
 
   /// Takes back the latest output waiting, for an accumulating machine to fold into.
@@ -91,6 +100,8 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   mutating func takeBackLatestOutput() -> Output? {
     guard count > 0 else { return nil }
     let output = outputs.removeLast()
+    dues.removeLast()
+    dueAt = dues.last
     count -= 1
     if count == 0 { removeAll() }
     return output
@@ -109,6 +120,7 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @inlinable
   mutating func removeAll() {
     outputs.removeAll(keepingCapacity: true)
+    dues.removeAll(keepingCapacity: true)
     head = 0
     count = 0
     dueAt = nil

@@ -59,6 +59,11 @@ enum PacingEmissions<Output: Sendable, Instant: PacingInstant>: Sendable {
   }
 
   @inlinable
+  var isEmpty: Bool {
+    if case .none = self { true } else { false }
+  }
+
+  @inlinable
   func forEachEmission(_ body: (Output, Instant) throws -> Void) rethrows {
     switch self {
     case .none:

@@ -49,8 +49,9 @@ extension SequenceShell where Machine: FoldingPacingMachine {
             guard await roomInMailbox() else { return }
           }
           continue
-        case .fresh, .intoUntaken: seed = nil
+        case .fresh: seed = nil
         case .into(let value): seed = value
+        case .intoUntaken: preconditionFailure("an untaken output the shell did not take back")
         }
         let value = await reducer(seed, element)
         guard let outcome = foldFinished(value, mayLend: true) else { return }
@@ -78,12 +79,17 @@ extension SequenceShell where Machine: FoldingPacingMachine {
       catchUp(&state, effects: &effects, reading: now)
       guard state.side.takesEvents else { return nil }
       let now = state.time.clamp(now)
-      let untaken =
-        Machine.delivery == .accumulating && state.mailbox.foldsLatestOutput(intoElementAt: now)
+      let untaken = state.mailbox.takesBackLatestOutput(forElementAt: now)
       let step = state.machine.elementArrived(element, at: now, untakenOutput: untaken)
+      // The deadlines up to `now` were handled first: an emission here would be posted after
+      // the output taken back, out of order.
+      assert(!untaken || step.actions.emissions.isEmpty, "a window closed after a take-back")
       var request = step.fold
       if case .intoUntaken = request {
-        request = state.mailbox.takeBackLatestOutput().map { .into($0) } ?? .fresh
+        guard let untakenOutput = state.mailbox.takeBackLatestOutput() else {
+          preconditionFailure("the machine folds into an output that is not waiting")
+        }
+        request = .into(untakenOutput)
       }
       apply(step.actions, failure: nil, to: &state, effects: &effects)
       return (request, state.mailbox.isFull)

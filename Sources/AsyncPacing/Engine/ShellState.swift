@@ -7,7 +7,8 @@ where Side.Output == Machine.Output {
   @usableFromInline typealias Effects = ShellEffects<Machine.Output, Side.Failure, Machine.Instant>
 
   @usableFromInline var machine: Machine
-  @usableFromInline var mailbox = Mailbox<Machine.Output, Machine.Instant>()
+  @usableFromInline var mailbox = Mailbox<Machine.Output, Machine.Instant>(
+    tracksDues: Machine.delivery == .accumulating)
   @usableFromInline var time = MonotonicInstants<Machine.Instant>()
   @usableFromInline var timer = PacingTimer<Machine.Instant>()
   /// Counts the starts of the shell's worker, so that a worker's handle is recorded only while

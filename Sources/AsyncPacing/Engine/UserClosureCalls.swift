@@ -8,7 +8,8 @@ import Synchronization
 /// the lock; a task that finds itself recorded when it calls into the pacer is inside the
 /// closure. A thread outside any task is not recorded (its identity is 0), and such a call
 /// traps in `Mutex` as before. Only the pacers' public entry points look, so a fixed interval
-/// and every lock cost nothing more (a check in the lock cost `send` a fifth, measured).
+/// and every lock cost nothing more (a check in the lock cost `send` a fifth, measured); a
+/// per-value closure's call costs one hash of the task.
 @usableFromInline
 final class UserClosureCalls: Sendable {
   @usableFromInline let caller = Atomic<Int>(0)
@@ -24,19 +25,22 @@ final class UserClosureCalls: Sendable {
     return closure()
   }
 
-  /// Stops the program with `message` if the calling task is inside the closure.
+  /// Stops the program with `message` if the calling task is inside the closure. The task is
+  /// looked up only while some task is: the common path reads one atomic.
   @inlinable
   func refuseCallBack(_ message: StaticString) {
-    let task = Self.currentTask
-    guard task != 0, caller.load(ordering: .relaxed) == task else { return }
-    preconditionFailure("\(message)")
+    let caller = caller.load(ordering: .relaxed)
+    guard caller != 0, caller == Self.currentTask else { return }
+    // `fatalError`, not `preconditionFailure`: the message must survive a release build.
+    fatalError("\(message)")
   }
 
-  /// The current task's address, or 0 outside a task: what `UnsafeCurrentTask.hashValue`
-  /// hashes, without the hashing. The struct is one reference, no two live tasks share an
-  /// address, and it is only compared, never turned back into a reference.
+  /// The current task's hash, or 0 outside a task (or, with odds of 2⁻⁶⁴, for a task whose hash
+  /// is 0, which is then not recognised). `UnsafeCurrentTask` hashes the task's identity, and
+  /// only the task running the closure is ever recorded, so another task matches only by a
+  /// 64-bit collision.
   @inlinable
   static var currentTask: Int {
-    withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: Int.self) } ?? 0 }
+    withUnsafeCurrentTask { task in task?.hashValue ?? 0 }
   }
 }

@@ -36,7 +36,8 @@ where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Du
           candidate: .folding(mark, carriesUntaken: Self.carriesUntaken(request, candidate)),
           finishing: finishing)
       case (.candidate, .endlessWindow(let candidate)):
-        request = foldRequest(for: candidate, untakenOutput: untakenOutput)
+        // A window that never ends would hold what it took back for good: it takes nothing.
+        request = foldRequest(for: candidate, untakenOutput: false)
         phase = .endlessWindow(
           candidate: .folding(mark, carriesUntaken: Self.carriesUntaken(request, candidate)))
       case (.candidate, _), (.opener, _):
@@ -47,9 +48,10 @@ where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Du
     return FoldingStep(actions, fold: request)
   }
 
-  /// What an element of a window whose candidate is `candidate` is folded into. An untaken
-  /// output waits only after an emission, whose window starts with no candidate; should one
-  /// wait beside a candidate, it stays in the mailbox, which keeps every accumulation.
+  /// What an element of a window whose candidate is `candidate` is folded into. Only a fresh
+  /// fold takes an untaken output back; one waiting beside a candidate (an output left for a
+  /// consumer that keeps up, a leading-only window's) stays in the mailbox, which keeps every
+  /// accumulation.
   @inlinable
   func foldRequest(for candidate: Phase.Candidate, untakenOutput: Bool) -> FoldRequest<Output> {
     switch candidate {

@@ -106,9 +106,18 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
 
   /// A candidate that waits only for the finish comes out now, then the finish; otherwise the
   /// window stays open, and its end is asked for again at the next event.
+  ///
+  /// A reducing throttle's candidate that carries an output taken back comes out now: the
+  /// consumer had that output before, and a stalled clock must not keep it.
   @inlinable
   mutating func deadlineUnreachable(at now: Instant) -> Actions {
     takeBackLoan()
+    if case .window(let end, .accumulated(let value), finishing: false) = phase {
+      phase = .window(end: end, candidate: .none, finishing: false)
+      var actions = Actions(.idle)
+      actions.emit(value, dueAt: now)
+      return actions
+    }
     guard case .window(_, let candidate, finishing: true) = phase, let value = candidate.value
     else { return Actions(.idle) }
     var actions = Actions(.end(.finish))

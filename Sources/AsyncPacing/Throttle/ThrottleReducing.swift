@@ -11,7 +11,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   ///
   /// A leading emission is `reducing(nil, first)`; the first element of a window after an
-  /// emission starts a fresh fold, `reducing(nil, element)`. The reducer runs one element at a
+  /// emission starts a fresh fold, `reducing(nil, element)`, unless the loop has not taken that
+  /// emission yet: then it continues from it, so a busy loop receives one accumulation of
+  /// everything since it last took one, and no element is lost. The reducer runs one element at a
   /// time, in arrival order: the upstream is not read again until it returns. A window that
   /// ends while the reducer runs waits for it and emits its result when it returns; the next
   /// window starts at that emission. With `edges: .leading` the reducer is called only for

@@ -162,8 +162,9 @@ struct DiagramRun: Sendable {
   }
 
   /// A reducing throttle's row with a busy consumer, as its own model of the accumulation rule
-  /// gives it (the model's consumer comes back a thousandth of a step late, which a row whose
-  /// returns tie with nothing draws alike).
+  /// gives it. The model's consumer comes back a thousandth of a step late, so a row must not
+  /// bring the consumer back at an element's instant (the contract leaves that tie to the
+  /// executor): one that did would show here as a mismatch.
   private static func accumulatingModel(_ spec: DiagramSpec) -> DiagramRun? {
     guard spec.subject == .throttleOperator, spec.fold == .concatenate, spec.consumerSteps > 0,
       spec.reducerSteps == 0, spec.elementIntervals.isEmpty

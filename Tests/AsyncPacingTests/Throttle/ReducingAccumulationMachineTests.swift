@@ -68,4 +68,30 @@ import Testing
     #expect(actions.first == nil)
     #expect(actions.ending == .failure)
   }
+
+  /// A window that never ends would hold a taken-back output for good: it takes none.
+  @Test func aWindowThatNeverEndsTakesNothingBack() {
+    // From 1, the longest interval ends past the last instant there is.
+    var machine = TestThrottleMachine.reducing(interval: .max, edges: [.leading, .trailing])
+    _ = machine.elementArrived("a", at: Self.instant(1), untakenOutput: false)
+    _ = machine.foldFinished("a", at: { Self.instant(1) }, mayLend: false)
+    #expect(machine.elementArrived("b", at: Self.instant(2), untakenOutput: true).fold.isFresh)
+  }
+
+  /// A stalled clock must not keep what the consumer had before the take-back.
+  @Test func aTimerThatGivesUpEmitsWhatWasTakenBack() {
+    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
+    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
+    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    _ = machine.elementArrived("b", at: Self.instant(1), untakenOutput: true)
+    _ = machine.foldFinished("ab", at: { Self.instant(1) }, mayLend: false)
+    let actions = machine.deadlineUnreachable(at: Self.instant(2))
+    #expect(actions.first?.output == "ab")
+    #expect(actions.first?.dueAt == Self.instant(2))
+    #expect(actions.ending == nil)
+    // The window stays open: the next element starts a fresh candidate in it.
+    #expect(machine.elementArrived("c", at: Self.instant(2), untakenOutput: false).fold.isFresh)
+    _ = machine.foldFinished("c", at: { Self.instant(2) }, mayLend: false)
+    #expect(machine.deadlineReached(at: Self.instant(3)).first?.output == "c")
+  }
 }
