@@ -8,10 +8,18 @@ import Testing
 @Suite struct ReducingAccumulationMachineTests {
   private static func instant(_ step: Int) -> TestClock.Instant { MachineDriver.instant(step) }
 
+  /// A reducing throttle that emitted `a`, a leading edge, at step `at`.
+  private static func afterEmittingA(
+    interval: Int = 3, edges: PacingEdges = [.leading, .trailing], at step: Int = 0
+  ) -> TestThrottleMachine.Reducing {
+    var machine = TestThrottleMachine.reducing(interval: interval, edges: edges)
+    _ = machine.elementArrived("a", at: instant(step), untakenOutput: false)
+    _ = machine.foldFinished("a", at: { instant(step) }, mayLend: false)
+    return machine
+  }
+
   @Test func aWindowsFirstElementContinuesFromTheUntakenOutput() {
-    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
-    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
-    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    var machine = Self.afterEmittingA()
     let step = machine.elementArrived("b", at: Self.instant(1), untakenOutput: true)
     #expect(step.fold.isIntoUntaken)
     _ = machine.foldFinished("ab", at: { Self.instant(1) }, mayLend: false)
@@ -25,9 +33,7 @@ import Testing
   }
 
   @Test func aLeadingElementContinuesFromTheUntakenOutputAndComesOutAtOnce() {
-    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
-    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
-    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    var machine = Self.afterEmittingA()
     #expect(machine.deadlineReached(at: Self.instant(3)).isEmpty)  // an empty window: idle
     let step = machine.elementArrived("b", at: Self.instant(5), untakenOutput: true)
     #expect(step.fold.isIntoUntaken)
@@ -37,16 +43,12 @@ import Testing
   }
 
   @Test func aDroppedElementLeavesTheUntakenOutputWaiting() {
-    var machine = TestThrottleMachine.reducing(interval: 3, edges: .leading)
-    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
-    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    var machine = Self.afterEmittingA(edges: .leading)
     #expect(machine.elementArrived("b", at: Self.instant(1), untakenOutput: true).fold.isNone)
   }
 
   @Test func aFailureEmitsTheAccumulationInsteadOfDroppingIt() {
-    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
-    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
-    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    var machine = Self.afterEmittingA()
     _ = machine.elementArrived("b", at: Self.instant(1), untakenOutput: true)
     _ = machine.foldFinished("ab", at: { Self.instant(1) }, mayLend: true)
     // On loan to the reader, the accumulation comes back whole at the failure.
@@ -59,9 +61,7 @@ import Testing
   }
 
   @Test func aFailureStillDropsACandidateThatCarriesNothingUntaken() {
-    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
-    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
-    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    var machine = Self.afterEmittingA()
     _ = machine.elementArrived("b", at: Self.instant(1), untakenOutput: false)
     _ = machine.foldFinished("b", at: { Self.instant(1) }, mayLend: false)
     let actions = machine.upstreamFailed(at: Self.instant(2))
@@ -72,17 +72,13 @@ import Testing
   /// A window that never ends would hold a taken-back output for good: it takes none.
   @Test func aWindowThatNeverEndsTakesNothingBack() {
     // From 1, the longest interval ends past the last instant there is.
-    var machine = TestThrottleMachine.reducing(interval: .max, edges: [.leading, .trailing])
-    _ = machine.elementArrived("a", at: Self.instant(1), untakenOutput: false)
-    _ = machine.foldFinished("a", at: { Self.instant(1) }, mayLend: false)
+    var machine = Self.afterEmittingA(interval: .max, at: 1)
     #expect(machine.elementArrived("b", at: Self.instant(2), untakenOutput: true).fold.isFresh)
   }
 
   /// A stalled clock must not keep what the consumer had before the take-back.
   @Test func aTimerThatGivesUpEmitsWhatWasTakenBack() {
-    var machine = TestThrottleMachine.reducing(interval: 3, edges: [.leading, .trailing])
-    _ = machine.elementArrived("a", at: Self.instant(0), untakenOutput: false)
-    _ = machine.foldFinished("a", at: { Self.instant(0) }, mayLend: false)
+    var machine = Self.afterEmittingA()
     _ = machine.elementArrived("b", at: Self.instant(1), untakenOutput: true)
     _ = machine.foldFinished("ab", at: { Self.instant(1) }, mayLend: false)
     let actions = machine.deadlineUnreachable(at: Self.instant(2))
