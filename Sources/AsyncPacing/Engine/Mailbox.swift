@@ -78,7 +78,8 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
       count = 1
     }
     let output = outputs[head]
-    lastTakenDueAt = tracksDues ? dues[head] : dueAt
+    // Only an accumulating machine's tie rule asks: the other machines' takes skip the store.
+    if tracksDues { lastTakenDueAt = dues[head] }
     head += 1
     count -= 1
     if count == 0 { removeAll() }
