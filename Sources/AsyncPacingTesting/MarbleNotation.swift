@@ -85,11 +85,17 @@ enum MarbleNotation {
   }
 
   /// Appends `symbol` in place (a diagram grows linearly), with a space between two quoted
-  /// values that would otherwise read as one with a doubled quote (`'a' 'b'`, not `'a''b'`);
-  /// spaces are ignored outside quotes.
+  /// values that would otherwise read as one with a doubled quote (`'a' 'b'`, not `'a''b'`),
+  /// or two bare ones that would join into one character; spaces are ignored outside quotes.
   private static func append(_ symbol: String, to diagram: inout String) {
     // Scalars, not characters: a quote that opens a combining mark is not a `"'"` character.
     if diagram.unicodeScalars.last == "'" && symbol.unicodeScalars.first == "'" {
+      diagram.append(" ")
+    } else if let last = diagram.last, let first = symbol.first,
+      (String(last) + String(first)).count == 1
+    {
+      // Two bare values that would join into one character (a letter ending in a joiner or a
+      // virama, then the next letter): the space keeps them apart.
       diagram.append(" ")
     }
     diagram.append(symbol)

@@ -22,8 +22,13 @@ import Testing
       #expect(replayed == drawn, "\(value.unicodeScalars.map(\.value)) drawn as \(drawn)")
       await clock.expectMarbles(drawn, of: Self.once(value), step: .seconds(1))
     }
-    // Values that could join one another: two Hangul jamo, a letter and a letter-like mark.
-    for (first, second) in [("\u{1100}", "\u{1161}"), ("a", "\u{93F}"), ("\u{D4E}", "a")] {
+    // Values that could join one another: two Hangul jamo, a letter and a letter-like mark, a
+    // letter ending in a joiner then an emoji letter, a consonant with a virama then another.
+    for (first, second) in [
+      ("\u{1100}", "\u{1161}"), ("a", "\u{93F}"), ("\u{D4E}", "a"),
+      ("\u{24C2}\u{200D}", "\u{24C2}"),
+      ("\u{915}\u{94D}", "\u{937}"),
+    ] {
       let drawn = await clock.marbles(of: Self.both(first, second), step: .seconds(1))
       await clock.expectMarbles(drawn, of: Self.both(first, second), step: .seconds(1))
       let replayed = await clock.marbles(

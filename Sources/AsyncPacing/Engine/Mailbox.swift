@@ -8,6 +8,10 @@
 /// it (the shell also handles the deadlines of the instant a consumer comes back before it
 /// takes from here). At most ``sameInstantLimit`` outputs wait: a sequence's reader then waits
 /// for the consumer, and a pacer drops the oldest.
+///
+/// A machine that reads on demand, or accumulates, has every output kept; an accumulating
+/// one's mailbox also keeps each output's instant, and hands its latest output back for the
+/// next element to fold into (`takesBackLatestOutput(forElementAt:)`).
 @usableFromInline
 struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var outputs: [Output] = []

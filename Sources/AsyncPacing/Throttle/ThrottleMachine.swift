@@ -118,6 +118,12 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
       actions.emit(value, dueAt: now)
       return actions
     }
+    if case .window(_, .folding(let mark, carriesUntaken: true), finishing: false) = phase {
+      // The reducer is folding into it: the result comes out when the call returns, as for a
+      // window that ended meanwhile.
+      phase = .windowEndedWhileFolding(mark)
+      return Actions(.idle)
+    }
     guard case .window(_, let candidate, finishing: true) = phase, let value = candidate.value
     else { return Actions(.idle) }
     var actions = Actions(.end(.finish))

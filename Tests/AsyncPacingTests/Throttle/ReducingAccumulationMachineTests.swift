@@ -90,4 +90,14 @@ import Testing
     _ = machine.foldFinished("c", at: { Self.instant(2) }, mayLend: false)
     #expect(machine.deadlineReached(at: Self.instant(3)).first?.output == "c")
   }
+
+  /// The same while the reducer folds into it: the result comes out when the call returns.
+  @Test func aTimerThatGivesUpDuringAFoldEmitsItsResult() {
+    var machine = Self.afterEmittingA()
+    _ = machine.elementArrived("b", at: Self.instant(1), untakenOutput: true)
+    #expect(machine.deadlineUnreachable(at: Self.instant(2)).first == nil)
+    let actions = machine.foldFinished("ab", at: { Self.instant(2) }, mayLend: true).actions
+    #expect(actions.first?.output == "ab")
+    #expect(actions.first?.dueAt == Self.instant(2))
+  }
 }
