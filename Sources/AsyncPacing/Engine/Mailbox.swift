@@ -10,8 +10,9 @@
 /// for the consumer, and a pacer drops the oldest.
 ///
 /// A machine that reads on demand, or accumulates, has every output kept; an accumulating
-/// one's mailbox also keeps each output's instant, and hands its latest output back for the
-/// next element to fold into (`takesBackLatestOutput(forElementAt:)`).
+/// one's mailbox also keeps each output's instant, says whether the next element takes its
+/// latest output back (`takesBackLatestOutput(forElementAt:)`), and hands it back
+/// (`takeBackLatestOutput()`).
 @usableFromInline
 struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var outputs: [Output] = []

@@ -24,8 +24,9 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   enum Deadline: Sendable {
     case none
     case wanted(Instant)
-    /// The timer gave up on this deadline (see `PacingTimerProgress`), and it is still the
-    /// machine's: a consumer or a finish that comes after it asks the machine again.
+    /// The timer gave up on this deadline (see `PacingTimerProgress`): a consumer or a finish
+    /// that comes after it asks the machine again, which may have moved on (a reducing
+    /// throttle's window that emitted what it took back), and then ignores it.
     case abandoned(Instant)
   }
 

@@ -107,8 +107,10 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
   /// A candidate that waits only for the finish comes out now, then the finish; otherwise the
   /// window stays open, and its end is asked for again at the next event.
   ///
-  /// A reducing throttle's candidate that carries an output taken back comes out now: the
-  /// consumer had that output before, and a stalled clock must not keep it.
+  /// A reducing throttle's candidate that carries an output taken back comes out now, and the
+  /// window keeps its end: the consumer had that output before, and a stalled clock must not
+  /// keep it. If the reducer is folding into it, the result comes out when the fold returns,
+  /// and a new window starts there, as for a window that ended during the fold.
   @inlinable
   mutating func deadlineUnreachable(at now: Instant) -> Actions {
     takeBackLoan()

@@ -19,8 +19,9 @@ enum ThrottlePhase<Output: Sendable, Instant: PacingInstant, ShellFold: Sendable
   /// or the finish, which emits it at once. A case of its own, so that an ordinary window's end
   /// stays a bare instant (measured: an enum in its place cost the throttle's per-element path).
   case endlessWindow(candidate: Candidate)
-  /// The window ended while the shell folded its candidate: the fold's result is emitted as
-  /// soon as it is known, and the next window starts there.
+  /// The window ended while the shell folded its candidate, or its end proved unreachable while
+  /// the reducer folded into an output taken back: the fold's result is emitted as soon as it is
+  /// known, and the next window starts there.
   case windowEndedWhileFolding(ShellFold)
   /// A pacer's emitted value waits for its action to start, which opens its window. Values sent
   /// meanwhile (`candidate`) belong to that window; `openUntil` is the end of a window a flush

@@ -100,4 +100,18 @@ import Testing
     #expect(actions.first?.output == "ab")
     #expect(actions.first?.dueAt == Self.instant(2))
   }
+
+  /// The same while the reader folds on loan: the timer recalls the loan, and the reader's
+  /// result comes out when it hands it back.
+  @Test func aTimerThatGivesUpDuringAFoldOnLoanEmitsItsResult() {
+    var machine = Self.afterEmittingA()
+    _ = machine.elementArrived("b", at: Self.instant(1), untakenOutput: true)
+    _ = machine.foldFinished("ab", at: { Self.instant(1) }, mayLend: true)
+    #expect(machine.loan.beginFold() == "ab")
+    #expect(machine.deadlineUnreachable(at: Self.instant(2)).first == nil)
+    #expect(machine.loan.endFold("abc") == "abc")  // recalled: the result is the machine's
+    let actions = machine.foldFinished("abc", at: { Self.instant(2) }, mayLend: false).actions
+    #expect(actions.first?.output == "abc")
+    #expect(actions.first?.dueAt == Self.instant(2))
+  }
 }
