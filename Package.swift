@@ -8,7 +8,8 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "AsyncPacing", targets: ["AsyncPacing"]),
-    // For test targets: marble diagrams for any sequence, a recorder, Swift Testing issues.
+    // For test targets: marble diagrams for any sequence, a recorder, and failures reported to
+    // Swift Testing or XCTest, whichever runs the test.
     .library(name: "AsyncPacingTesting", targets: ["AsyncPacingTesting"]),
   ],
   targets: [
@@ -21,6 +22,8 @@ let package = Package(
     .testTarget(
       name: "AsyncPacingTestingTests",
       dependencies: ["AsyncPacing", "AsyncPacingTesting", "IssueCapture"]),
+    // The testing library from a target that imports XCTest alone: it reports XCTest failures.
+    .testTarget(name: "AsyncPacingXCTests", dependencies: ["AsyncPacing", "AsyncPacingTesting"]),
     .executableTarget(
       name: "PacingTimeline", dependencies: ["AsyncPacing"], path: "Examples/PacingTimeline"),
     .executableTarget(

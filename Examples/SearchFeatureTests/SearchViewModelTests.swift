@@ -3,7 +3,8 @@ import SearchFeature
 import Testing
 
 // Each test is a timeline: the clock moves only when the test says so, and each advance runs
-// everything that fell due, including the view model's main-actor search.
+// everything that fell due, including the view model's main-actor search. Each main-actor value
+// is read into a local before it is expected, so that a failure prints it.
 @Suite struct SearchViewModelTests {
   @Test func typingQuicklySearchesOnlyTheSettledQuery() async {
     await withTestClock { clock in
@@ -16,11 +17,13 @@ import Testing
       }
       await model.queryChanged("swift")
       await clock.advance(by: .milliseconds(299))
-      #expect(await model.results.isEmpty)
+      var results = await model.results
+      #expect(results.isEmpty)
       #expect(service.queries.isEmpty)
 
       await clock.advance(by: .milliseconds(1))
-      #expect(await model.results == ["swift", "swiftui"])
+      results = await model.results
+      #expect(results == ["swift", "swiftui"])
       #expect(service.queries == ["swift"])
       expectSettledCleanly(clock)
     }
@@ -42,11 +45,13 @@ import Testing
 
       await clock.advance(by: .milliseconds(1))  // +0.3s: "sw" settled before "swi" arrived
       #expect(service.queries == ["sw"])
-      #expect(await model.results == ["swift", "swiftui", "switch", "sweater"])
+      var results = await model.results
+      #expect(results == ["swift", "swiftui", "switch", "sweater"])
 
       await clock.advance(by: .milliseconds(300))  // +0.6s: "swi" settles in turn
       #expect(service.queries == ["sw", "swi"])
-      #expect(await model.results == ["swift", "swiftui", "switch"])
+      results = await model.results
+      #expect(results == ["swift", "swiftui", "switch"])
       await nextKeystroke
       expectSettledCleanly(clock)
     }
@@ -60,7 +65,8 @@ import Testing
       await model.queryChanged("swift")
       await model.returnPressed()
       await clock.advance(by: .zero)
-      #expect(await model.results == ["swift", "swiftui"])
+      let results = await model.results
+      #expect(results == ["swift", "swiftui"])
 
       // The flushed query is not searched a second time when the pause would have ended.
       await clock.advance(by: .seconds(1))
@@ -78,7 +84,8 @@ import Testing
       await clock.advance(by: .milliseconds(200))
       await model.escapePressed()
       await clock.advance(by: .seconds(1))
-      #expect(await model.results.isEmpty)
+      let results = await model.results
+      #expect(results.isEmpty)
       #expect(service.queries.isEmpty)
       expectSettledCleanly(clock)
     }
@@ -92,7 +99,8 @@ import Testing
 
       await model.queryChanged("sw")
       await clock.advance(by: .milliseconds(300))  // +0.3s: "sw" starts, due back at +1.3s
-      #expect(await model.isSearching)
+      var isSearching = await model.isSearching
+      #expect(isSearching)
 
       await model.queryChanged("swift")
       await clock.advance(by: .milliseconds(299))  // +0.599s: "swift" settles at +0.6s
@@ -100,15 +108,20 @@ import Testing
 
       await clock.advance(by: .milliseconds(1))  // +0.6s: "sw" is cancelled, "swift" starts
       #expect(service.queries == ["sw", "swift"])
-      #expect(await model.isSearching)
-      #expect(await model.results.isEmpty)
+      isSearching = await model.isSearching
+      #expect(isSearching)
+      var results = await model.results
+      #expect(results.isEmpty)
 
       await clock.advance(by: .milliseconds(100))  // +0.7s: "swift" answers
-      #expect(await model.results == ["swift", "swiftui"])
-      #expect(await !model.isSearching)
+      results = await model.results
+      #expect(results == ["swift", "swiftui"])
+      isSearching = await model.isSearching
+      #expect(!isSearching)
 
       await clock.advance(by: .seconds(1))  // +1.7s: past +1.3s, when "sw" would have answered
-      #expect(await model.results == ["swift", "swiftui"])
+      results = await model.results
+      #expect(results == ["swift", "swiftui"])
       expectSettledCleanly(clock)
     }
   }

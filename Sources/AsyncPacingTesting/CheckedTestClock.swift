@@ -3,7 +3,8 @@ import Synchronization
 import Testing
 
 /// Runs `body` with a fresh ``AsyncPacing/TestClock``, as `withTestClock` does, and turns
-/// every way the test can go wrong into a Swift Testing issue at the caller's line.
+/// every way the test can go wrong into a failure at the caller's line: a Swift Testing issue,
+/// or an XCTest failure in an XCTest test.
 ///
 /// - When the test makes no progress for `progressTimeout` (no job ran on the test executor,
 ///   time did not move, the main actor did not answer), an issue names what is pending and
@@ -15,7 +16,7 @@ import Testing
 ///   `TestClock.addBackgroundTask(_:)` are cancelled and the clock settles; the
 ///   work the body left (sleepers still pending, internal tasks of operators and pacers still
 ///   alive) is recorded as one issue naming it, and so is each error a background task threw.
-/// - Each of the clock's `diagnostics` is recorded as an issue at the end, and not printed;
+/// - Each of the clock's `diagnostics` is recorded as a failure at the end, and not printed;
 ///   one that comes after (a sleep from a task the test did not wait for) is printed.
 /// - When the test failed after moving time on a clock no sleep ever reached, a warning asks
 ///   whether the code under test was given the clock; when it failed after its code started
@@ -44,17 +45,28 @@ import Testing
 public func withCheckedTestClock<R, E: Error>(
   scope: TestClock.Scope = .taskTree,
   advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
-  sourceLocation: SourceLocation = #_sourceLocation,
-  isolation: isolated (any Actor)? = #isolation,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
+  _ body: sending @escaping (TestClock) async throws(E) -> sending R
+) async throws(E) -> sending R {
+  try await withCheckedTestClock(
+    scope: scope, advancing: advancing, progressTimeout: progressTimeout,
+    location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+    isolation: isolation, body)
+}
+
+func withCheckedTestClock<R, E: Error>(
+  scope: TestClock.Scope, advancing: TestClock.Advancing, progressTimeout: Duration,
+  location: CallerLocation, isolation: isolated (any Actor)?,
   _ body: sending @escaping (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
   checkProgressTimeout(progressTimeout, in: "withCheckedTestClock")
   var scope = scope
   if scope == .process, let reason = TestClock.processScopeUnavailability {
     // The body still runs, on the task tree, so that the result exists: the test has failed.
-    Issue.record(
+    TestFailureReporting.record(
       "withCheckedTestClock(scope: .process): the process scope cannot work: \(reason).",
-      sourceLocation: sourceLocation)
+      at: location)
     scope = .taskTree
   }
   let handOver = HandOver(body)
@@ -62,20 +74,29 @@ public func withCheckedTestClock<R, E: Error>(
   let outcome = ResultSlot<Result<R, E>>()
   // A `@MainActor` test is main-actor work in play even before any of it reaches the clock.
   let startsOnMainActor = isolation === MainActor.shared
-  await withKnownIssue(isIntermittent: true, isolation: isolation) {
-    // Observes the body's issues without claiming any: a warning may follow a failure.
+  if Test.current == nil {
+    // An XCTest test, or none: XCTest's failures are counted as they are recorded.
+    let failuresBefore = TestFailureReporting.xcTestFailureCount
     await runGuarded(
-      scope: scope, advancing: advancing, progressTimeout: progressTimeout,
-      sourceLocation: sourceLocation,
-      startsOnMainActor: startsOnMainActor, failuresSeen: failuresSeen, body: handOver,
+      scope: scope, advancing: advancing, progressTimeout: progressTimeout, location: location,
+      startsOnMainActor: startsOnMainActor,
+      failed: { TestFailureReporting.xcTestFailureCount != failuresBefore }, body: handOver,
       outcome: outcome)
-  } matching: { issue in
-    #if compiler(>=6.3)
-      if issue.isFailure { failuresSeen.set() }
-    #else
-      failuresSeen.set()  // before Swift 6.3 every issue is a failure
-    #endif
-    return false
+  } else {
+    await withKnownIssue(isIntermittent: true, isolation: isolation) {
+      // Observes the body's issues without claiming any: a warning may follow a failure.
+      await runGuarded(
+        scope: scope, advancing: advancing, progressTimeout: progressTimeout, location: location,
+        startsOnMainActor: startsOnMainActor, failed: { failuresSeen.isSet }, body: handOver,
+        outcome: outcome)
+    } matching: { issue in
+      #if compiler(>=6.3)
+        if issue.isFailure { failuresSeen.set() }
+      #else
+        failuresSeen.set()  // before Swift 6.3 every issue is a failure
+      #endif
+      return false
+    }
   }
   guard let result = outcome.take() else {
     fatalError("withCheckedTestClock: the body ended without an outcome")
@@ -90,12 +111,11 @@ private enum GuardedEvent: Sendable {
 
 private func runGuarded<R, E: Error>(
   scope: TestClock.Scope, advancing: TestClock.Advancing, progressTimeout: Duration,
-  sourceLocation: SourceLocation,
-  startsOnMainActor: Bool, failuresSeen: LockedFlag,
+  location: CallerLocation, startsOnMainActor: Bool, failed: () -> Bool,
   body: HandOver<(TestClock) async throws(E) -> sending R>, outcome: ResultSlot<Result<R, E>>
 ) async {
   let clock = TestClock(printing: .onceRecorded, scope: scope)
-  clock.setTestLocation("\(sourceLocation)")
+  clock.setTestLocation("\(location.sourceLocation)")
   if startsOnMainActor { clock.noteMainActorWork() }
   let stall = StallSignal()
   let session = TestClockSession(
@@ -129,7 +149,7 @@ private func runGuarded<R, E: Error>(
         // A body cancelled by the guard (or with the test) has failed already.
         guard !Task.isCancelled else { return .bodyEnded }
         if let report = await session.endBodyReportingLeftovers() {
-          Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+          TestFailureReporting.record(report, at: location)
         }
         return .bodyEnded
       }
@@ -139,7 +159,7 @@ private func runGuarded<R, E: Error>(
         case .bodyEnded, .stalled(nil):
           break
         case .stalled(let message?):
-          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+          TestFailureReporting.record(message, at: location)
           group.cancelAll()
           stall.stopProcessUnlessBodyFinishes(within: progressTimeout, message: message)
         }
@@ -148,16 +168,11 @@ private func runGuarded<R, E: Error>(
   }
   await session.end()
   for diagnostic in clock.takeDiagnosticsToRecord() {
-    Issue.record(Comment(rawValue: diagnostic), sourceLocation: sourceLocation)
+    TestFailureReporting.record(diagnostic, at: location)
   }
   let hints = [clock.neverUsedHint, clock.escapedTaskHint].compactMap { $0 }
-  for hint in hints where !stall.hasFired && failuresSeen.isSet {
-    #if compiler(>=6.3)
-      Issue.record(Comment(rawValue: hint), severity: .warning, sourceLocation: sourceLocation)
-    #else
-      // No warnings before Swift 6.3: the test fails anyway, so the hint adds no failure.
-      Issue.record(Comment(rawValue: hint), sourceLocation: sourceLocation)
-    #endif
+  for hint in hints where !stall.hasFired && failed() {
+    TestFailureReporting.record(hint, at: location, as: .warning)
   }
 }
 
@@ -170,11 +185,11 @@ final class LockedFlag: Sendable {
 
 extension TestClock {
   /// The clock of the running test, under the `.testClock` trait or inside
-  /// ``withCheckedTestClock(scope:advancing:progressTimeout:sourceLocation:isolation:_:)``.
+  /// ``withCheckedTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``.
   @TaskLocal static var currentInTest: TestClock?
 
   /// The clock of the running test, under the `.testClock` trait (or inside
-  /// ``withCheckedTestClock(scope:advancing:progressTimeout:sourceLocation:isolation:_:)``). Reading it
+  /// ``withCheckedTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``). Reading it
   /// anywhere else stops the process with a message saying so.
   ///
   /// ```swift

@@ -34,31 +34,42 @@ extension TestClock {
   ///     hides that frame's events).
   ///   - maxSteps: How far time may move, in steps of the diagram, so that a repeating timer
   ///     cannot run the drawing forever; the clock may also advance at most 64 times a step.
-  ///   - sourceLocation: Where an issue is reported: the caller's line.
+  ///   - fileID: Where a failure is reported: the caller's line, as are `filePath`, `line` and
+  ///     `column`.
   ///
   /// Events at instants that are not a whole number of steps from the call are recorded as one
   /// issue naming the first, its instant and the step, and how many more there were; so is a
   /// clock not made by `withTestClock`, which could not tell when the sequence's work has run.
   public func marbles<Drawn: AsyncSequence & Sendable>(
     of sequence: Drawn, step: Duration, busySteps: Int = 0, cancelledAt: Int? = nil,
-    maxSteps: Int = 1_000, sourceLocation: SourceLocation = #_sourceLocation
+    maxSteps: Int = 1_000, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async -> String {
+    await marbles(
+      of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
+      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  func marbles<Drawn: AsyncSequence & Sendable>(
+    of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
+    location: CallerLocation
   ) async -> String {
     let events = await drawnEvents(
       of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
-      maxSteps: maxSteps, sourceLocation: sourceLocation)
+      maxSteps: maxSteps, location: location)
     return events.map(MarbleNotation.render) ?? ""
   }
 
-  /// What ``marbles(of:step:busySteps:cancelledAt:maxSteps:sourceLocation:)`` draws, as
+  /// What ``marbles(of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)`` draws, as
   /// events; `nil` when the arguments allow no drawing (an issue says why).
   func drawnEvents<Drawn: AsyncSequence & Sendable>(
     of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
-    sourceLocation: SourceLocation
+    location: CallerLocation
   ) async -> [MarbleStepEvent]? {
     guard
       checkDrawingArguments(
         step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
-        sourceLocation: sourceLocation)
+        location: location)
     else { return nil }
     let start = now
     let limit = start.advanced(by: step.times(maxSteps))
@@ -118,9 +129,8 @@ extension TestClock {
           + "\(step) from the start at \(start); drawn at step \(first.step)\(more)")
     }
     if !problems.isEmpty {
-      Issue.record(
-        Comment(rawValue: "marbles(of:step:): " + problems.joined(separator: "; and ")),
-        sourceLocation: sourceLocation)
+      TestFailureReporting.record(
+        "marbles(of:step:): " + problems.joined(separator: "; and "), at: location)
     }
     return events
   }
@@ -128,7 +138,7 @@ extension TestClock {
   /// Records an issue and returns false when the drawing cannot be made.
   private func checkDrawingArguments(
     step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
-    sourceLocation: SourceLocation
+    location: CallerLocation
   ) -> Bool {
     var problems: [String] = []
     if step <= .zero { problems.append("`step` must be positive, got \(step)") }
@@ -144,8 +154,7 @@ extension TestClock {
           + "use the clock that `withTestClock { clock in … }` gives")
     }
     for problem in problems {
-      Issue.record(
-        Comment(rawValue: "marbles(of:step:): \(problem)"), sourceLocation: sourceLocation)
+      TestFailureReporting.record("marbles(of:step:): \(problem)", at: location)
     }
     return problems.isEmpty
   }

@@ -2,9 +2,10 @@ import AsyncPacing
 import Testing
 
 extension TestClock {
-  /// Draws `sequence` as ``marbles(of:step:busySteps:cancelledAt:maxSteps:sourceLocation:)``
-  /// does and records an issue unless it is `expected`, showing both diagrams aligned step by
-  /// step with a mark under the first step where they differ.
+  /// Draws `sequence` as
+  /// ``marbles(of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)`` does and
+  /// fails the test unless it is `expected`, showing both diagrams aligned step by step with a
+  /// mark under the first step where they differ.
   ///
   /// ```swift
   /// await withTestClock { clock in
@@ -19,24 +20,33 @@ extension TestClock {
   /// event, make no difference.
   public func expectMarbles<Drawn: AsyncSequence & Sendable>(
     _ expected: String, of sequence: Drawn, step: Duration, busySteps: Int = 0,
-    cancelledAt: Int? = nil, maxSteps: Int = 1_000,
-    sourceLocation: SourceLocation = #_sourceLocation
+    cancelledAt: Int? = nil, maxSteps: Int = 1_000, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    await expectMarbles(
+      expected, of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
+      maxSteps: maxSteps,
+      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  func expectMarbles<Drawn: AsyncSequence & Sendable>(
+    _ expected: String, of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?,
+    maxSteps: Int, location: CallerLocation
   ) async {
     let expectedEvents: [MarbleStepEvent]
     do throws(MarbleSyntaxError) {
       expectedEvents = try MarbleNotation.parse(expected)
     } catch {
-      Issue.record(Comment(rawValue: "expectMarbles: \(error)"), sourceLocation: sourceLocation)
+      TestFailureReporting.record("expectMarbles: \(error)", at: location)
       return
     }
     let drawn = await drawnEvents(
       of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
-      maxSteps: maxSteps, sourceLocation: sourceLocation)
+      maxSteps: maxSteps, location: location)
     // With arguments that allow no drawing, an issue already says why.
     guard let actualEvents = drawn, actualEvents != expectedEvents else { return }
-    Issue.record(
-      Comment(rawValue: MarbleComparison(expected: expectedEvents, actual: actualEvents).message),
-      sourceLocation: sourceLocation)
+    TestFailureReporting.record(
+      MarbleComparison(expected: expectedEvents, actual: actualEvents).message, at: location)
   }
 }
 

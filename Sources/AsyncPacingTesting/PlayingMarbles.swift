@@ -16,12 +16,14 @@ extension TestClock {
   ///
   /// The notation is the one of the pacing contract: `-` a quiet step, `a` or `'ab'` an
   /// element, `|` the end, `^` a ``MarbleFailure``, `[ab|]` several events at one step. A
-  /// diagram that is not valid notation, or a `step` that is not positive, is recorded as an
-  /// issue at the caller's line, and the sequence then ends at once.
+  /// diagram that is not valid notation, or a `step` that is not positive, fails the test at
+  /// the caller's line, and the sequence then ends at once.
   public func marbles(
-    _ diagram: String, step: Duration, sourceLocation: SourceLocation = #_sourceLocation
+    _ diagram: String, step: Duration, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> MarbleSequence<String> {
-    marbles(diagram, step: step, sourceLocation: sourceLocation) { symbol, _ in symbol }
+    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return marbles(diagram, step: step, location: location) { symbol, _ in symbol }
   }
 
   /// A sequence that plays `diagram` on this clock, one character per `step`, with each
@@ -35,12 +37,19 @@ extension TestClock {
   /// }
   /// ```
   ///
-  /// A symbol missing from `values` is recorded as an issue naming its position.
+  /// A symbol missing from `values` fails the test, naming its position.
   public func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, values: [String: Value],
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ diagram: String, step: Duration, values: [String: Value], fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> MarbleSequence<Value> {
-    marbles(diagram, step: step, sourceLocation: sourceLocation) {
+    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return marbles(diagram, step: step, values: values, location: location)
+  }
+
+  func marbles<Value: Sendable>(
+    _ diagram: String, step: Duration, values: [String: Value], location: CallerLocation
+  ) -> MarbleSequence<Value> {
+    marbles(diagram, step: step, location: location) {
       (symbol, offset) throws(MarbleSyntaxError) in
       guard let value = values[symbol] else {
         let known = values.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
@@ -52,15 +61,14 @@ extension TestClock {
     }
   }
 
-  private func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, sourceLocation: SourceLocation,
+  func marbles<Value: Sendable>(
+    _ diagram: String, step: Duration, location: CallerLocation,
     value: (String, Int) throws(MarbleSyntaxError) -> Value
   ) -> MarbleSequence<Value> {
     typealias Event = MarbleSequence<Value>.Event
     guard step > .zero else {
-      Issue.record(
-        Comment(rawValue: "marbles(_:step:): `step` must be positive, got \(step)"),
-        sourceLocation: sourceLocation)
+      TestFailureReporting.record(
+        "marbles(_:step:): `step` must be positive, got \(step)", at: location)
       return MarbleSequence(clock: self, step: .seconds(1), events: [(0, Event.finish)])
     }
     do throws(MarbleSyntaxError) {
@@ -74,7 +82,7 @@ extension TestClock {
       }
       return MarbleSequence(clock: self, step: step, events: events)
     } catch {
-      Issue.record(Comment(rawValue: error.description), sourceLocation: sourceLocation)
+      TestFailureReporting.record(error.description, at: location)
       return MarbleSequence(clock: self, step: step, events: [(0, Event.finish)])
     }
   }

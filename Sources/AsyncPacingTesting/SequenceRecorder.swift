@@ -2,70 +2,6 @@ import AsyncPacing
 import Synchronization
 import Testing
 
-extension TestClock {
-  /// Iterates `sequence` on this clock while `body` runs, and hands `body` a recorder to ask
-  /// for the next event, in the manner of Kotlin's Turbine.
-  ///
-  /// ```swift
-  /// await withTestClock { clock in
-  ///   let (queries, typing) = AsyncStream.makeStream(of: String.self)
-  ///   await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
-  ///     typing.yield("sw")
-  ///     typing.yield("swift")
-  ///     let query = await searches.nextElement()   // advances to +0.3s
-  ///     #expect(query == "swift")
-  ///     typing.finish()
-  ///     await searches.expectFinish()
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// Asking settles the clock and, if nothing has arrived, advances it deadline by deadline
-  /// until something does, at most `maxAdvances` times. A question that cannot be answered as
-  /// asked (another event came, nothing can arrive any more, or the limit was reached) records
-  /// an issue at the line that asked, naming what did arrive. So does leaving `body` with
-  /// events nobody asked for (see ``SequenceRecorder/ignoreRemainingEvents()``). Leaving
-  /// `body` cancels the iteration and waits for it to end.
-  public func record<Recorded: AsyncSequence & Sendable, Outcome, Failure: Error>(
-    _ sequence: Recorded, maxAdvances: Int = 1_000,
-    isolation: isolated (any Actor)? = #isolation,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: (SequenceRecorder<Recorded.Element>) async throws(Failure) -> Outcome
-  ) async throws(Failure) -> Outcome where Recorded.Element: Sendable {
-    if taskExecutor == nil {
-      Issue.record(
-        Comment(
-          rawValue: "record(_:): this clock has no test executor, so it cannot tell when the "
-            + "sequence's work has run: use the clock that `withTestClock { clock in … }` gives"),
-        sourceLocation: sourceLocation)
-    }
-    var maxAdvances = maxAdvances
-    if maxAdvances <= 0 {
-      Issue.record(
-        Comment(
-          rawValue: "record(_:maxAdvances:): `maxAdvances` must be greater than zero, got "
-            + "\(maxAdvances); recording with the default, 1000"),
-        sourceLocation: sourceLocation)
-      maxAdvances = 1_000
-    }
-    let recorder = SequenceRecorder<Recorded.Element>(clock: self, maxAdvances: maxAdvances)
-    let outcome: Result<Outcome, Failure> = await withTaskGroup { group in
-      group.addTask { await recorder.iterate(sequence) }
-      let outcome: Result<Outcome, Failure>
-      do throws(Failure) {
-        outcome = .success(try await body(recorder))
-      } catch {
-        outcome = .failure(error)
-      }
-      await recorder.expectEverythingConsumed(sourceLocation: sourceLocation)
-      group.cancelAll()
-      await group.waitForAll()
-      return outcome
-    }
-    return try outcome.get()
-  }
-}
-
 /// The events of a sequence that `clock.record(_:)`
 /// iterates, asked for one at a time.
 ///
@@ -107,7 +43,15 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// let event = await searches.next()
   /// #expect(event?.instant == TestClock.Instant(offset: .milliseconds(300)))
   /// ```
-  public func next(sourceLocation: SourceLocation = #_sourceLocation) async -> RecordedEvent<
+  public func next(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async -> RecordedEvent<Element>? {
+    await next(
+      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  func next(location: CallerLocation) async -> RecordedEvent<
     Element
   >? {
     let outcome = await clock.run(
@@ -129,9 +73,7 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
         "nothing arrived in \(maxAdvances) advances of the clock (now \(clock.now), the next "
           + "deadline \(next)): a repeating timer that never emits?"
       }
-    Issue.record(
-      Comment(rawValue: "expected an event, but \(why); \(history)"), sourceLocation: sourceLocation
-    )
+    TestFailureReporting.record("expected an event, but \(why); \(history)", at: location)
     return nil
   }
 
@@ -141,10 +83,18 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// let query = await searches.nextElement()
   /// #expect(query == "swift")
   /// ```
-  public func nextElement(sourceLocation: SourceLocation = #_sourceLocation) async -> Element? {
-    guard let event = await next(sourceLocation: sourceLocation) else { return nil }
+  public func nextElement(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async -> Element? {
+    await nextElement(
+      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  func nextElement(location: CallerLocation) async -> Element? {
+    guard let event = await next(location: location) else { return nil }
     guard let element = event.element else {
-      unexpected(event, expected: "an element", sourceLocation: sourceLocation)
+      unexpected(event, expected: "an element", location: location)
       return nil
     }
     return element
@@ -156,10 +106,18 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// typing.finish()
   /// await searches.expectFinish()
   /// ```
-  public func expectFinish(sourceLocation: SourceLocation = #_sourceLocation) async {
-    guard let event = await next(sourceLocation: sourceLocation) else { return }
+  public func expectFinish(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await expectFinish(
+      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  func expectFinish(location: CallerLocation) async {
+    guard let event = await next(location: location) else { return }
     if case .finish = event.kind { return }
-    unexpected(event, expected: "the finish", sourceLocation: sourceLocation)
+    unexpected(event, expected: "the finish", location: location)
   }
 
   /// The next event, which must be an error; returns the error.
@@ -169,11 +127,19 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// #expect(error is MarbleFailure)
   /// ```
   @discardableResult
-  public func expectFailure(sourceLocation: SourceLocation = #_sourceLocation) async -> (any Error)?
-  {
-    guard let event = await next(sourceLocation: sourceLocation) else { return nil }
+  public func expectFailure(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async -> (any Error)? {
+    await expectFailure(
+      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  @discardableResult
+  func expectFailure(location: CallerLocation) async -> (any Error)? {
+    guard let event = await next(location: location) else { return nil }
     if case .failure(let error) = event.kind { return error }
-    unexpected(event, expected: "a failure", sourceLocation: sourceLocation)
+    unexpected(event, expected: "a failure", location: location)
     return nil
   }
 
@@ -184,13 +150,20 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// typing.yield("s")
   /// await searches.expectNoEvents()   // still inside the quiet period
   /// ```
-  public func expectNoEvents(sourceLocation: SourceLocation = #_sourceLocation) async {
+  public func expectNoEvents(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await expectNoEvents(
+      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  func expectNoEvents(location: CallerLocation) async {
     await clock.settle()
     let unasked = state.withLock { Array($0.received[$0.consumed...]) }
     guard !unasked.isEmpty else { return }
-    Issue.record(
-      Comment(rawValue: "expected no event, but received \(Self.list(unasked))"),
-      sourceLocation: sourceLocation)
+    TestFailureReporting.record(
+      "expected no event, but received \(Self.list(unasked))", at: location)
   }
 
   /// Lets the scope end with events nobody asked for, and every later one.
@@ -246,23 +219,20 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     state.withLock { $0.received.append(event) }
   }
 
-  func expectEverythingConsumed(sourceLocation: SourceLocation) async {
+  func expectEverythingConsumed(location: CallerLocation) async {
     await clock.settle()
     let unasked = state.withLock { $0.ignoresTheRest ? [] : Array($0.received[$0.consumed...]) }
     guard !unasked.isEmpty else { return }
-    Issue.record(
-      Comment(
-        rawValue: "the recording ended with events nobody asked for: \(Self.list(unasked)) "
-          + "(ask for them, or call ignoreRemainingEvents())"),
-      sourceLocation: sourceLocation)
+    TestFailureReporting.record(
+      "the recording ended with events nobody asked for: \(Self.list(unasked)) "
+        + "(ask for them, or call ignoreRemainingEvents())", at: location)
   }
 
   private func unexpected(
-    _ event: RecordedEvent<Element>, expected: String, sourceLocation: SourceLocation
+    _ event: RecordedEvent<Element>, expected: String, location: CallerLocation
   ) {
-    Issue.record(
-      Comment(rawValue: "expected \(expected), but the next event was \(event); \(history)"),
-      sourceLocation: sourceLocation)
+    TestFailureReporting.record(
+      "expected \(expected), but the next event was \(event); \(history)", at: location)
   }
 
   private var history: String {

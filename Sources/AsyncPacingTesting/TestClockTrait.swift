@@ -2,7 +2,7 @@ import AsyncPacing
 import Testing
 
 /// Runs a test, or each test of a suite, on a fresh ``AsyncPacing/TestClock`` with the
-/// progress guard on, as ``withCheckedTestClock(scope:advancing:progressTimeout:sourceLocation:isolation:_:)``
+/// progress guard on, as ``withCheckedTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``
 /// does; the body reaches the clock as ``AsyncPacing/TestClock/current``.
 ///
 /// ```swift

@@ -1,8 +1,8 @@
 import AsyncPacing
 import Testing
 
-/// A clock for code that must not touch time: reading `now` or sleeping records a Swift Testing
-/// issue that names the clock and the line where it was created.
+/// A clock for code that must not touch time: reading `now` or sleeping fails the test (a Swift
+/// Testing issue, or an XCTest failure) naming the clock and the line where it was created.
 ///
 /// Hand it to a type whose test should not depend on time at all; a use that sneaks in fails
 /// the test instead of passing by luck.
@@ -35,7 +35,7 @@ public struct UnimplementedClock: Clock, Sendable {
   /// ```
   public let name: String
   /// Where the clock was created: every issue is recorded there.
-  let creation: SourceLocation
+  let creation: CallerLocation
   /// What the clock does after recording an issue.
   let time = ImmediateClock()
 
@@ -44,9 +44,27 @@ public struct UnimplementedClock: Clock, Sendable {
   /// ```swift
   /// let clock = UnimplementedClock(name: "SearchModel.clock")
   /// ```
-  public init(name: String = "Clock", sourceLocation: SourceLocation = #_sourceLocation) {
+  public init(
+    name: String = "Clock", fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    self.init(
+      name: name,
+      creation: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Creates a clock that records an issue for every use, called `name`, at `sourceLocation`.
+  ///
+  /// ```swift
+  /// let clock = UnimplementedClock(name: "SearchModel.clock", sourceLocation: #_sourceLocation)
+  /// ```
+  public init(name: String = "Clock", sourceLocation: SourceLocation) {
+    self.init(name: name, creation: CallerLocation(sourceLocation))
+  }
+
+  init(name: String, creation: CallerLocation) {
     self.name = name
-    self.creation = sourceLocation
+    self.creation = creation
   }
 
   /// Records an issue, then returns the latest deadline slept until, or the start.
@@ -88,23 +106,37 @@ public struct UnimplementedClock: Clock, Sendable {
   }
 
   private func record(_ use: String) {
-    Issue.record(
-      Comment(
-        rawValue: "UnimplementedClock \"\(name)\": \(use), but this clock must not be used "
-          + "(it was created here)"),
-      sourceLocation: creation)
+    TestFailureReporting.record(
+      "UnimplementedClock \"\(name)\": \(use), but this clock must not be used (it was created "
+        + "here)", at: creation)
   }
 }
 
 extension Clock where Self == UnimplementedClock {
-  /// A clock that records an issue for every use, as ``UnimplementedClock/init(name:sourceLocation:)``.
+  /// A clock that records an issue for every use, as
+  /// ``UnimplementedClock/init(name:fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// let model = DraftModel(clock: .unimplemented("DraftModel.clock"))
   /// ```
   public static func unimplemented(
-    _ name: String = "Clock", sourceLocation: SourceLocation = #_sourceLocation
+    _ name: String = "Clock", fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> UnimplementedClock {
+    UnimplementedClock(
+      name: name,
+      creation: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// A clock that records an issue for every use at `sourceLocation`, as
+  /// ``UnimplementedClock/init(name:sourceLocation:)``.
+  ///
+  /// ```swift
+  /// let clock: UnimplementedClock = .unimplemented("Feed.clock", sourceLocation: #_sourceLocation)
+  /// ```
+  public static func unimplemented(_ name: String = "Clock", sourceLocation: SourceLocation)
+    -> UnimplementedClock
+  {
     UnimplementedClock(name: name, sourceLocation: sourceLocation)
   }
 }

@@ -21,7 +21,8 @@ extension TestClock {
   ///     }
   ///   }
   ///   await clock.advance(by: .seconds(120))
-  ///   #expect(await badge.refreshCount == 2)
+  ///   let refreshes = await badge.refreshCount
+  ///   #expect(refreshes == 2)
   /// }  // the timer is cancelled here, not reported as left behind
   /// ```
   public func addBackgroundTask(_ operation: sending @escaping () async throws -> Void) {

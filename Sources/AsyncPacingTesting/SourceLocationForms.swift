@@ -1,0 +1,156 @@
+import AsyncPacing
+import Testing
+
+// Each public function also takes Swift Testing's `SourceLocation`, for a helper that passes on
+// its own caller's. These forms have no default: with both forms defaulted, the compiler would
+// pick the `#_sourceLocation` one, which a file without `import Testing` cannot expand.
+
+/// ``withCheckedTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``,
+/// with failures reported at `sourceLocation`.
+///
+/// ```swift
+/// func withMyFeatureClock(
+///   sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping (TestClock) async -> Void
+/// ) async {
+///   await withCheckedTestClock(sourceLocation: sourceLocation, body)
+/// }
+/// ```
+public func withCheckedTestClock<R, E: Error>(
+  scope: TestClock.Scope = .taskTree,
+  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
+  sourceLocation: SourceLocation, isolation: isolated (any Actor)? = #isolation,
+  _ body: sending @escaping (TestClock) async throws(E) -> sending R
+) async throws(E) -> sending R {
+  try await withCheckedTestClock(
+    scope: scope, advancing: advancing, progressTimeout: progressTimeout,
+    location: CallerLocation(sourceLocation), isolation: isolation, body)
+}
+
+extension TestClock {
+  /// ``marbles(_:step:fileID:filePath:line:column:)``, with failures reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// let queries = clock.marbles("a-b|", step: .seconds(1), sourceLocation: sourceLocation)
+  /// ```
+  public func marbles(_ diagram: String, step: Duration, sourceLocation: SourceLocation)
+    -> MarbleSequence<String>
+  {
+    marbles(diagram, step: step, location: CallerLocation(sourceLocation)) { symbol, _ in symbol }
+  }
+
+  /// ``marbles(_:step:values:fileID:filePath:line:column:)``, with failures reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// let numbers = clock.marbles(
+  ///   "a-b|", step: .seconds(1), values: ["a": 1, "b": 2], sourceLocation: sourceLocation)
+  /// ```
+  public func marbles<Value: Sendable>(
+    _ diagram: String, step: Duration, values: [String: Value], sourceLocation: SourceLocation
+  ) -> MarbleSequence<Value> {
+    marbles(diagram, step: step, values: values, location: CallerLocation(sourceLocation))
+  }
+
+  /// ``marbles(of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``, with
+  /// failures reported at `sourceLocation`.
+  ///
+  /// ```swift
+  /// let drawn = await clock.marbles(
+  ///   of: searches, step: .seconds(1), sourceLocation: sourceLocation)
+  /// ```
+  public func marbles<Drawn: AsyncSequence & Sendable>(
+    of sequence: Drawn, step: Duration, busySteps: Int = 0, cancelledAt: Int? = nil,
+    maxSteps: Int = 1_000, sourceLocation: SourceLocation
+  ) async -> String {
+    await marbles(
+      of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
+      location: CallerLocation(sourceLocation))
+  }
+
+  /// ``expectMarbles(_:of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``,
+  /// with failures reported at `sourceLocation`.
+  ///
+  /// ```swift
+  /// await clock.expectMarbles(
+  ///   "--c|", of: searches, step: .seconds(1), sourceLocation: sourceLocation)
+  /// ```
+  public func expectMarbles<Drawn: AsyncSequence & Sendable>(
+    _ expected: String, of sequence: Drawn, step: Duration, busySteps: Int = 0,
+    cancelledAt: Int? = nil, maxSteps: Int = 1_000, sourceLocation: SourceLocation
+  ) async {
+    await expectMarbles(
+      expected, of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
+      maxSteps: maxSteps, location: CallerLocation(sourceLocation))
+  }
+
+  /// ``record(_:maxAdvances:isolation:fileID:filePath:line:column:_:)``, with failures
+  /// reported at `sourceLocation`.
+  ///
+  /// ```swift
+  /// await clock.record(searches, sourceLocation: sourceLocation) { searches in
+  ///   await searches.expectFinish(sourceLocation: sourceLocation)
+  /// }
+  /// ```
+  public func record<Recorded: AsyncSequence & Sendable, Outcome, Failure: Error>(
+    _ sequence: Recorded, maxAdvances: Int = 1_000,
+    isolation: isolated (any Actor)? = #isolation, sourceLocation: SourceLocation,
+    _ body: (SequenceRecorder<Recorded.Element>) async throws(Failure) -> Outcome
+  ) async throws(Failure) -> Outcome where Recorded.Element: Sendable {
+    try await record(
+      sequence, maxAdvances: maxAdvances, isolation: isolation,
+      location: CallerLocation(sourceLocation), body)
+  }
+}
+
+extension SequenceRecorder {
+  /// ``next(fileID:filePath:line:column:)``, with a failure reported at `sourceLocation`.
+  ///
+  /// ```swift
+  /// let event = await searches.next(sourceLocation: sourceLocation)
+  /// ```
+  public func next(sourceLocation: SourceLocation) async -> RecordedEvent<Element>? {
+    await next(location: CallerLocation(sourceLocation))
+  }
+
+  /// ``nextElement(fileID:filePath:line:column:)``, with a failure reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// let query = await searches.nextElement(sourceLocation: sourceLocation)
+  /// ```
+  public func nextElement(sourceLocation: SourceLocation) async -> Element? {
+    await nextElement(location: CallerLocation(sourceLocation))
+  }
+
+  /// ``expectFinish(fileID:filePath:line:column:)``, with a failure reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// await searches.expectFinish(sourceLocation: sourceLocation)
+  /// ```
+  public func expectFinish(sourceLocation: SourceLocation) async {
+    await expectFinish(location: CallerLocation(sourceLocation))
+  }
+
+  /// ``expectFailure(fileID:filePath:line:column:)``, with a failure reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// let error = await lines.expectFailure(sourceLocation: sourceLocation)
+  /// ```
+  @discardableResult
+  public func expectFailure(sourceLocation: SourceLocation) async -> (any Error)? {
+    await expectFailure(location: CallerLocation(sourceLocation))
+  }
+
+  /// ``expectNoEvents(fileID:filePath:line:column:)``, with a failure reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// await searches.expectNoEvents(sourceLocation: sourceLocation)
+  /// ```
+  public func expectNoEvents(sourceLocation: SourceLocation) async {
+    await expectNoEvents(location: CallerLocation(sourceLocation))
+  }
+}
