@@ -4,8 +4,10 @@
 /// the element a burst settles on, emitted when its period ends.
 ///
 /// ```swift
-/// let taps = buttonTaps.debounce(for: .seconds(1), edges: .leading)  // first tap only
-/// let search = queries.debounce(for: .milliseconds(300), edges: [.leading, .trailing])
+/// // first tap only
+/// let taps = buttonTaps.debounce(for: .seconds(1), edges: .leading)
+/// let search = queries.debounce(
+///   for: .milliseconds(300), edges: [.leading, .trailing])
 /// ```
 public struct PacingEdges: OptionSet, Sendable, Hashable {
   /// The option bits: `1` for ``leading``, `2` for ``trailing``.
@@ -30,7 +32,8 @@ public struct PacingEdges: OptionSet, Sendable, Hashable {
   /// Emit the first element of a burst at once.
   ///
   /// ```swift
-  /// let purchases = buyTaps.debounce(for: .seconds(1), edges: .leading)  // ignores double taps
+  /// // ignores double taps
+  /// let purchases = buyTaps.debounce(for: .seconds(1), edges: .leading)
   /// ```
   public static let leading = PacingEdges(rawValue: 1 << 0)
 

@@ -2,7 +2,7 @@ import AsyncPacing
 import Synchronization
 import Testing
 
-/// Runs `body` with a fresh ``AsyncPacing/TestClock``, as `withTestClock` does, and turns
+/// Runs `body` with a fresh ``/AsyncPacing/TestClock``, as `withTestClock` does, and turns
 /// every way the test can go wrong into a failure at the caller's line: a Swift Testing issue,
 /// or an XCTest failure in an XCTest test.
 ///
@@ -25,7 +25,9 @@ import Testing
 /// ```swift
 /// @Test func aDebouncedSearchRunsOnce() async {
 ///   await withCheckedTestClock(progressTimeout: .seconds(5)) { clock in
-///     let search = Debouncer(for: .milliseconds(300), clock: clock) { (q: String) in }
+///     let search = Debouncer(for: .milliseconds(300), clock: clock) {
+///       (q: String) in
+///     }
 ///     search("Swift")
 ///     await clock.advance(by: .milliseconds(300))
 ///   }

@@ -10,7 +10,8 @@ extension TestClock {
   /// await withTestClock { clock in
   ///   let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
   ///   let searched = await clock.marbles(
-  ///     of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
+  ///     of: queries.debounce(for: .milliseconds(300), clock: clock),
+  ///     step: .milliseconds(100))
   ///   #expect(searched == "-------c---[d|]")
   /// }
   /// ```
@@ -34,8 +35,10 @@ extension TestClock {
   ///     hides that frame's events).
   ///   - maxSteps: How far time may move, in steps of the diagram, so that a repeating timer
   ///     cannot run the drawing forever; the clock may also advance at most 64 times a step.
-  ///   - fileID: Where a failure is reported: the caller's line, as are `filePath`, `line` and
-  ///     `column`.
+  ///   - fileID: Where a failure is reported: the caller's file, for Swift Testing.
+  ///   - filePath: The caller's file, for XCTest.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
   ///
   /// Events at instants that are not a whole number of steps from the call are recorded as one
   /// issue naming the first, its instant and the step, and how many more there were; so is a

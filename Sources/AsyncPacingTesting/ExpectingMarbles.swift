@@ -11,7 +11,8 @@ extension TestClock {
   /// await withTestClock { clock in
   ///   let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
   ///   await clock.expectMarbles(
-  ///     "-------c---[d|]", of: queries.debounce(for: .milliseconds(300), clock: clock),
+  ///     "-------c---[d|]",
+  ///     of: queries.debounce(for: .milliseconds(300), clock: clock),
   ///     step: .milliseconds(100))
   /// }
   /// ```

@@ -6,10 +6,13 @@ import Synchronization
 /// ```swift
 /// let typing = clock.marbles("a-b-c|", step: .seconds(1))
 /// _ = await clock.marbles(of: typing, step: .seconds(1), cancelledAt: 1)
-/// #expect(typing.iterations == [
-///   MarbleIteration(started: TestClock.Instant(), ended: TestClock.Instant(offset: .seconds(1)),
-///     ending: .cancelled)
-/// ])
+/// #expect(
+///   typing.iterations == [
+///     MarbleIteration(
+///       started: TestClock.Instant(),
+///       ended: TestClock.Instant(offset: .seconds(1)),
+///       ending: .cancelled)
+///   ])
 /// ```
 public struct MarbleIteration: Hashable, Sendable {
   /// How an iteration ended.
@@ -38,7 +41,8 @@ public struct MarbleIteration: Hashable, Sendable {
   /// When it ended, if it has.
   ///
   /// ```swift
-  /// #expect(typing.iterations.first?.ended == TestClock.Instant(offset: .seconds(4)))
+  /// #expect(
+  ///   typing.iterations.first?.ended == TestClock.Instant(offset: .seconds(4)))
   /// ```
   public var ended: TestClock.Instant?
 
@@ -52,7 +56,8 @@ public struct MarbleIteration: Hashable, Sendable {
   /// An iteration as a test expects it.
   ///
   /// ```swift
-  /// let expected = MarbleIteration(started: TestClock.Instant(), ended: nil, ending: nil)
+  /// let expected = MarbleIteration(
+  ///   started: TestClock.Instant(), ended: nil, ending: nil)
   /// ```
   public init(started: TestClock.Instant, ended: TestClock.Instant? = nil, ending: Ending? = nil) {
     self.started = started

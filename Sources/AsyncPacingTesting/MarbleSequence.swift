@@ -10,7 +10,8 @@ import Synchronization
 /// await withTestClock { clock in
 ///   let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
 ///   let searched = await clock.marbles(
-///     of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
+///     of: queries.debounce(for: .milliseconds(300), clock: clock),
+///     step: .milliseconds(100))
 ///   #expect(searched == "-------c---[d|]")
 /// }
 /// ```
@@ -24,7 +25,9 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
   /// What `^` throws: iterate with `try`.
   ///
   /// ```swift
-  /// for try await line in clock.marbles("a-^", step: .seconds(1)) { print(line) }
+  /// for try await line in clock.marbles("a-^", step: .seconds(1)) {
+  ///   print(line)
+  /// }
   /// ```
   public typealias Failure = MarbleFailure
 
@@ -50,7 +53,8 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
   /// ```swift
   /// let queries = clock.marbles("a-b-c", step: .seconds(1))
   /// _ = await clock.marbles(of: queries.prefix(1), step: .seconds(1))
-  /// #expect(queries.iterations.map(\.ending) == [.released])   // prefix stopped asking
+  /// // prefix stopped asking
+  /// #expect(queries.iterations.map(\.ending) == [.released])
   /// ```
   public var iterations: [MarbleIteration] { log.iterations.withLock { $0 } }
 
@@ -67,7 +71,9 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
   /// Plays the diagram's events at their steps.
   ///
   /// ```swift
-  /// for try await letter in clock.marbles("a-b|", step: .seconds(1)) { print(letter) }
+  /// for try await letter in clock.marbles("a-b|", step: .seconds(1)) {
+  ///   print(letter)
+  /// }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     let sequence: MarbleSequence
@@ -88,7 +94,9 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
     /// The next element at its step; `nil` after `|`, or when the task is cancelled.
     ///
     /// ```swift
-    /// for try await query in clock.marbles("a-b|", step: .seconds(1)) { print(query) }
+    /// for try await query in clock.marbles("a-b|", step: .seconds(1)) {
+    ///   print(query)
+    /// }
     /// ```
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(MarbleFailure)
       -> Element?

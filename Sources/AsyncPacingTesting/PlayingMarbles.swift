@@ -9,7 +9,8 @@ extension TestClock {
   /// await withTestClock { clock in
   ///   let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
   ///   let searched = await clock.marbles(
-  ///     of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
+  ///     of: queries.debounce(for: .milliseconds(300), clock: clock),
+  ///     step: .milliseconds(100))
   ///   #expect(searched == "-------c---[d|]")
   /// }
   /// ```
@@ -31,8 +32,10 @@ extension TestClock {
   ///
   /// ```swift
   /// await withTestClock { clock in
-  ///   let numbers = clock.marbles("a-b|", step: .seconds(1), values: ["a": 1, "b": 2])
-  ///   let doubled = await clock.marbles(of: numbers.map { $0 * 2 }, step: .seconds(1))
+  ///   let numbers = clock.marbles(
+  ///     "a-b|", step: .seconds(1), values: ["a": 1, "b": 2])
+  ///   let doubled = await clock.marbles(
+  ///     of: numbers.map { $0 * 2 }, step: .seconds(1))
   ///   #expect(doubled == "2-4|")
   /// }
   /// ```

@@ -39,7 +39,8 @@ public struct RecordedEvent<Element: Sendable>: Sendable, CustomStringConvertibl
   /// An event as a test expects it.
   ///
   /// ```swift
-  /// let expected = RecordedEvent(kind: .element("swift"), instant: .init(offset: .seconds(1)))
+  /// let expected = RecordedEvent(
+  ///   kind: .element("swift"), instant: .init(offset: .seconds(1)))
   /// let event = await searches.next()
   /// #expect(event == expected)
   /// ```
@@ -77,7 +78,9 @@ extension RecordedEvent: Equatable where Element: Equatable {
   ///
   /// ```swift
   /// let event = await lines.next()
-  /// #expect(event == RecordedEvent(kind: .finish, instant: .init(offset: .seconds(2))))
+  /// #expect(
+  ///   event == RecordedEvent(kind: .finish, instant: .init(offset: .seconds(2)))
+  /// )
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs.instant == rhs.instant else { return false }

@@ -8,10 +8,12 @@ extension TestClock {
   /// ```swift
   /// await withTestClock { clock in
   ///   let (queries, typing) = AsyncStream.makeStream(of: String.self)
-  ///   await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
+  ///   await clock.record(
+  ///     queries.debounce(for: .milliseconds(300), clock: clock)
+  ///   ) { searches in
   ///     typing.yield("sw")
   ///     typing.yield("swift")
-  ///     let query = await searches.nextElement()   // advances to +0.3s
+  ///     let query = await searches.nextElement()  // advances to +0.3s
   ///     #expect(query == "swift")
   ///     typing.finish()
   ///     await searches.expectFinish()

@@ -10,7 +10,8 @@ import Testing
 ///
 /// ```swift
 /// func withMyFeatureClock(
-///   sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping (TestClock) async -> Void
+///   sourceLocation: SourceLocation = #_sourceLocation,
+///   _ body: @escaping (TestClock) async -> Void
 /// ) async {
 ///   await withCheckedTestClock(sourceLocation: sourceLocation, body)
 /// }
@@ -31,7 +32,8 @@ extension TestClock {
   /// `sourceLocation`.
   ///
   /// ```swift
-  /// let queries = clock.marbles("a-b|", step: .seconds(1), sourceLocation: sourceLocation)
+  /// let queries = clock.marbles(
+  ///   "a-b|", step: .seconds(1), sourceLocation: sourceLocation)
   /// ```
   public func marbles(_ diagram: String, step: Duration, sourceLocation: SourceLocation)
     -> MarbleSequence<String>
@@ -44,7 +46,8 @@ extension TestClock {
   ///
   /// ```swift
   /// let numbers = clock.marbles(
-  ///   "a-b|", step: .seconds(1), values: ["a": 1, "b": 2], sourceLocation: sourceLocation)
+  ///   "a-b|", step: .seconds(1), values: ["a": 1, "b": 2],
+  ///   sourceLocation: sourceLocation)
   /// ```
   public func marbles<Value: Sendable>(
     _ diagram: String, step: Duration, values: [String: Value], sourceLocation: SourceLocation

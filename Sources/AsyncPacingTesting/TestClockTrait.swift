@@ -1,7 +1,7 @@
 import AsyncPacing
 import Testing
 
-/// Runs a test, or each test of a suite, on a fresh ``AsyncPacing/TestClock`` with the
+/// Runs a test, or each test of a suite, on a fresh ``/AsyncPacing/TestClock`` with the
 /// progress guard on, as ``withCheckedTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``
 /// does; the body reaches the clock as ``AsyncPacing/TestClock/current``.
 ///
@@ -9,12 +9,16 @@ import Testing
 /// @Suite(.testClock) struct SearchTests {
 ///   @Test func searchesAfterAPause() async {
 ///     let clock = TestClock.current
-///     let search = Debouncer(for: .milliseconds(300), clock: clock) { (q: String) in }
+///     let search = Debouncer(for: .milliseconds(300), clock: clock) {
+///       (q: String) in
+///     }
 ///     search("Swift")
 ///     await clock.advance(by: .milliseconds(300))
 ///   }
 ///
-///   @Test(.testClock(advancing: .automatic)) func searchesWithoutAdvancing() async {}
+///   @Test(.testClock(advancing: .automatic)) func searchesWithoutAdvancing()
+///     async
+///   {}
 /// }
 /// ```
 ///
@@ -24,7 +28,8 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   /// Who moves time.
   ///
   /// ```swift
-  /// #expect(TestClockTrait.testClock(advancing: .automatic).advancing == .automatic)
+  /// #expect(
+  ///   TestClockTrait.testClock(advancing: .automatic).advancing == .automatic)
   /// ```
   public var advancing: TestClock.Advancing {
     didSet { identity = Identity() }
@@ -74,7 +79,8 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   /// gets no clock. Swift Testing calls it; tests do not.
   ///
   /// ```swift
-  /// @Test(.testClock, arguments: [1, 2]) func eachCaseHasItsOwnClock(step: Int) {
+  /// @Test(.testClock, arguments: [1, 2]) func eachCaseHasItsOwnClock(step: Int)
+  /// {
   ///   #expect(TestClock.current.now == TestClock.Instant())
   /// }
   /// ```
@@ -90,7 +96,8 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   ///
   /// ```swift
   /// @Suite(.testClock) struct Screens {
-  ///   @Test(.testClock(advancing: .automatic)) func thisTestsTraitWins() async {}
+  ///   @Test(.testClock(advancing: .automatic)) func thisTestsTraitWins() async {
+  ///   }
   /// }
   /// ```
   public func provideScope(
@@ -118,7 +125,7 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == TestClockTrait {
-  /// A fresh ``AsyncPacing/TestClock`` for the test, advanced by hand, with a 30-second
+  /// A fresh ``/AsyncPacing/TestClock`` for the test, advanced by hand, with a 30-second
   /// progress guard.
   ///
   /// ```swift
@@ -128,7 +135,7 @@ extension Trait where Self == TestClockTrait {
   /// ```
   public static var testClock: Self { .testClock() }
 
-  /// A fresh ``AsyncPacing/TestClock`` for the test, seeing the work `scope` says, advanced as
+  /// A fresh ``/AsyncPacing/TestClock`` for the test, seeing the work `scope` says, advanced as
   /// `advancing` says, with a progress guard of `progressTimeout`.
   ///
   /// ```swift

@@ -9,8 +9,10 @@ import Testing
 ///
 /// ```swift
 /// @Test func savingDoesNotWait() async throws {
-///   let model = DraftModel(clock: UnimplementedClock(name: "DraftModel.clock"))
-///   try await model.save("Hello")  // fails the test if saving reads or sleeps on the clock
+///   let model = DraftModel(
+///     clock: UnimplementedClock(name: "DraftModel.clock"))
+///   // fails the test if saving reads or sleeps on the clock
+///   try await model.save("Hello")
 /// }
 /// ```
 ///
@@ -56,7 +58,8 @@ public struct UnimplementedClock: Clock, Sendable {
   /// Creates a clock that records an issue for every use, called `name`, at `sourceLocation`.
   ///
   /// ```swift
-  /// let clock = UnimplementedClock(name: "SearchModel.clock", sourceLocation: #_sourceLocation)
+  /// let clock = UnimplementedClock(
+  ///   name: "SearchModel.clock", sourceLocation: #_sourceLocation)
   /// ```
   public init(name: String = "Clock", sourceLocation: SourceLocation) {
     self.init(name: name, creation: CallerLocation(sourceLocation))
@@ -70,7 +73,8 @@ public struct UnimplementedClock: Clock, Sendable {
   /// Records an issue, then returns the latest deadline slept until, or the start.
   ///
   /// ```swift
-  /// _ = UnimplementedClock(name: "Feed.clock").now  // an issue: "Feed.clock": now was read
+  /// // an issue: "Feed.clock": now was read
+  /// _ = UnimplementedClock(name: "Feed.clock").now
   /// ```
   public var now: Instant {
     record("now was read")
@@ -98,7 +102,8 @@ public struct UnimplementedClock: Clock, Sendable {
   /// `sleep(for:)` is one use, not a read of `now` and a sleep.
   ///
   /// ```swift
-  /// try await UnimplementedClock(name: "Feed.clock").sleep(for: .seconds(1))  // one issue
+  /// // one issue
+  /// try await UnimplementedClock(name: "Feed.clock").sleep(for: .seconds(1))
   /// ```
   public func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
     record("sleep(for: \(duration)) was called")
@@ -132,7 +137,8 @@ extension Clock where Self == UnimplementedClock {
   /// ``UnimplementedClock/init(name:sourceLocation:)``.
   ///
   /// ```swift
-  /// let clock: UnimplementedClock = .unimplemented("Feed.clock", sourceLocation: #_sourceLocation)
+  /// let clock: UnimplementedClock = .unimplemented(
+  ///   "Feed.clock", sourceLocation: #_sourceLocation)
   /// ```
   public static func unimplemented(_ name: String = "Clock", sourceLocation: SourceLocation)
     -> UnimplementedClock

@@ -84,7 +84,7 @@ final class TestingLibraryXCTests: FailureCapturingTestCase {
           lines.append(#line - 1)
           await clock.expectMarbles(
             "b|", of: clock.marbles("a|", step: .seconds(1)), step: .seconds(1))
-          lines.append(#line - 1)
+          lines.append(#line - 2)
           await clock.record(clock.marbles("a|", step: .seconds(1))) { events in
             await events.expectFinish()
             lines.append(#line - 1)

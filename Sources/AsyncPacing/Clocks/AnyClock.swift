@@ -7,7 +7,9 @@
 /// ```swift
 /// @MainActor final class SearchModel {
 ///   let clock: AnyClock<Duration>
-///   init(clock: some Clock<Duration> = ContinuousClock()) { self.clock = AnyClock(clock) }
+///   init(clock: some Clock<Duration> = ContinuousClock()) {
+///     self.clock = AnyClock(clock)
+///   }
 /// }
 /// ```
 ///
@@ -116,7 +118,8 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   /// Sleeps on the wrapped clock until `deadline`, throwing what it throws.
   ///
   /// ```swift
-  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
+  /// try await clock.sleep(
+  ///   until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
   /// ```
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try await sleepUntilOffset(deadline.offset, tolerance)

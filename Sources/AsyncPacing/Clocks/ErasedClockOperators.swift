@@ -30,7 +30,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// let clock: any Clock<Duration> = ContinuousClock()
-  /// for await offset in scrollOffsets.throttle(for: .milliseconds(100), clock: clock) {
+  /// for await offset in scrollOffsets.throttle(
+  ///   for: .milliseconds(100), clock: clock)
+  /// {
   ///   await prefetch(around: offset)
   /// }
   /// ```
@@ -48,7 +50,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// let clock: any Clock<Duration> = ContinuousClock()
-  /// let counts = taps.throttle(for: .seconds(1), clock: clock) { (count: Int?, _) in
+  /// let counts = taps.throttle(for: .seconds(1), clock: clock) {
+  ///   (count: Int?, _) in
   ///   (count ?? 0) + 1
   /// }
   /// ```

@@ -21,7 +21,9 @@
 /// let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
 /// for number in 1...3 { feed.yield(number) }
 /// feed.finish()
-/// for await number in numbers.debounce(for: .seconds(1), clock: ImmediateClock()) {
+/// for await number in numbers.debounce(
+///   for: .seconds(1), clock: ImmediateClock())
+/// {
 ///   print(number)  // 3, perhaps after 1 or 2
 /// }
 /// ```
@@ -63,7 +65,8 @@ public final class ImmediateClock: Clock, Sendable {
   /// of sleeps still lets other tasks run. Throws `CancellationError` in a cancelled task.
   ///
   /// ```swift
-  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(5)))  // returns at once
+  /// // returns at once
+  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(5)))
   /// ```
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()

@@ -79,7 +79,9 @@ where Base.Element: Sendable {
   /// The upstream's element type: a debounce emits upstream elements unchanged.
   ///
   /// ```swift
-  /// for await query in queries.debounce(for: .milliseconds(300)) { print(query) }  // String
+  /// for await query in queries.debounce(for: .milliseconds(300)) {
+  ///   print(query)
+  /// }  // String
   /// ```
   public typealias Element = Base.Element
 
@@ -87,7 +89,8 @@ where Base.Element: Sendable {
   /// needs no `try`.
   ///
   /// ```swift
-  /// let (updates, _) = AsyncThrowingStream.makeStream(of: Int.self)  // Failure: any Error
+  /// // Failure: any Error
+  /// let (updates, _) = AsyncThrowingStream.makeStream(of: Int.self)
   /// for try await value in updates.debounce(for: .seconds(1)) { print(value) }
   /// ```
   public typealias Failure = Base.Failure

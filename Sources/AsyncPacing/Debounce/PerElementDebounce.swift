@@ -4,7 +4,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// let searches = queries.debounce(
-  ///   for: { query in query.isEmpty ? .zero : .milliseconds(300) }, clock: clock)
+  ///   for: { query in query.isEmpty ? .zero : .milliseconds(300) }, clock: clock
+  /// )
   /// for await query in searches { await search(query) }
   /// ```
   ///
@@ -56,7 +57,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// test's. Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
-  /// for await query in queries.debounce(for: { $0.isEmpty ? .zero : .milliseconds(300) }) {
+  /// for await query in queries.debounce(for: {
+  ///   $0.isEmpty ? .zero : .milliseconds(300)
+  /// }) {
   ///   await search(query)
   /// }
   /// ```
@@ -79,7 +82,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// let clock: any Clock<Duration> = ContinuousClock()
-  /// let searches = queries.debounce(for: { _ in .milliseconds(300) }, clock: clock)
+  /// let searches = queries.debounce(
+  ///   for: { _ in .milliseconds(300) }, clock: clock)
   /// ```
   @_disfavoredOverload
   @inlinable

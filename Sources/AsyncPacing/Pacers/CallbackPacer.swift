@@ -7,7 +7,8 @@
 ///   init(queries: any CallbackPacer<String>) { self.queries = queries }
 ///   func textChanged(_ text: String) { queries(text) }
 /// }
-/// let field = SearchField(queries: Debouncer(for: .milliseconds(300)) { await search($0) })
+/// let field = SearchField(
+///   queries: Debouncer(for: .milliseconds(300)) { await search($0) })
 /// ```
 public protocol CallbackPacer<Value>: AnyObject, Sendable {
   /// What each call of the action gets.

@@ -7,7 +7,8 @@
 ///   private var search: Debouncer<String>?
 ///
 ///   init() {
-///     // Written in a main-actor method, the closure runs on the main actor, like Task {}.
+///     // Written in a main-actor method, the closure runs on the main actor,
+///     // like Task {}.
 ///     search = Debouncer(for: .milliseconds(300)) { [weak self] query in
 ///       let found = await Catalog.search(query)
 ///       self?.results = found
@@ -36,7 +37,8 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   /// Pass the clock in from outside, so that a test can hand the type a ``TestClock``:
   ///
   /// ```swift
-  /// search = Debouncer(for: .milliseconds(300), clock: clock) { [weak self] query in
+  /// search = Debouncer(for: .milliseconds(300), clock: clock) {
+  ///   [weak self] query in
   ///   self?.results = await catalog.search(query)
   /// }
   /// ```
@@ -99,7 +101,9 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   /// `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
-  /// let save = Debouncer(for: .seconds(1)) { (draft: String) in await store.save(draft) }
+  /// let save = Debouncer(for: .seconds(1)) { (draft: String) in
+  ///   await store.save(draft)
+  /// }
   /// save.send(textView.text)
   /// ```
   @inlinable
@@ -118,8 +122,10 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   /// that runs at once for an empty query but waits for a pause otherwise.
   ///
   /// ```swift
-  /// let search = Debouncer(for: { (q: String) in q.isEmpty ? .zero : .milliseconds(300) },
-  ///   clock: clock) { q in await model.search(q) }
+  /// let search = Debouncer(
+  ///   for: { (q: String) in q.isEmpty ? .zero : .milliseconds(300) },
+  ///   clock: clock
+  /// ) { q in await model.search(q) }
   /// ```
   ///
   /// `interval` is called once per value, as it is sent, under the debouncer's lock: keep it
@@ -148,7 +154,9 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   /// `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
-  /// let search = Debouncer(for: { (q: String) in q.isEmpty ? .zero : .milliseconds(300) }) {
+  /// let search = Debouncer(for: { (q: String) in
+  ///   q.isEmpty ? .zero : .milliseconds(300)
+  /// }) {
   ///   q in await model.search(q)
   /// }
   /// ```
@@ -203,7 +211,8 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   ///
   /// ```swift
   /// search("Swift")
-  /// searchButton.showsProgress = search.isPending  // true: "Swift" waits for the pause
+  /// // true: "Swift" waits for the pause
+  /// searchButton.showsProgress = search.isPending
   /// ```
   public var isPending: Bool {
     controls.isPending()

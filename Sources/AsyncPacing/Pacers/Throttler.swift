@@ -25,7 +25,8 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   /// Pass the clock in from outside, so that a test can hand the type a ``TestClock``:
   ///
   /// ```swift
-  /// track = Throttler(for: .milliseconds(250), clock: clock) { (offset: Double) in
+  /// track = Throttler(for: .milliseconds(250), clock: clock) {
+  ///   (offset: Double) in
   ///   await analytics.record(scrollOffset: offset)
   /// }
   /// ```
@@ -109,8 +110,10 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   /// measured on `clock`: a log view that holds updates back longer after an error line.
   ///
   /// ```swift
-  /// let show = Throttler(for: { (line: LogLine) in line.isError ? .seconds(5) : .seconds(1) },
-  ///   clock: clock) { line in await console.show(line) }
+  /// let show = Throttler(
+  ///   for: { (line: LogLine) in line.isError ? .seconds(5) : .seconds(1) },
+  ///   clock: clock
+  /// ) { line in await console.show(line) }
   /// ```
   ///
   /// The window a value's start opens lasts `interval(value)`; with `edges: .trailing` the
@@ -143,7 +146,9 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   /// `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
-  /// let show = Throttler(for: { (line: LogLine) in line.isError ? .seconds(5) : .seconds(1) }) {
+  /// let show = Throttler(for: { (line: LogLine) in
+  ///   line.isError ? .seconds(5) : .seconds(1)
+  /// }) {
   ///   line in await console.show(line)
   /// }
   /// ```
@@ -199,7 +204,8 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   ///
   /// ```swift
   /// show(offset)
-  /// refreshIndicator.isVisible = show.isPending  // true while a value waits for its window
+  /// // true while a value waits for its window
+  /// refreshIndicator.isVisible = show.isPending
   /// ```
   public var isPending: Bool {
     controls.isPending()

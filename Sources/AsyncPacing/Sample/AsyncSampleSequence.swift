@@ -3,7 +3,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// tick, if any.
   ///
   /// ```swift
-  /// for await reading in readings.sample(every: .milliseconds(100), clock: clock) {
+  /// for await reading in readings.sample(
+  ///   every: .milliseconds(100), clock: clock)
+  /// {
   ///   display(reading)
   /// }
   /// ```
@@ -36,7 +38,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// test's. Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
-  /// for await reading in accelerometer.readings.sample(every: .milliseconds(100)) {
+  /// for await reading in accelerometer.readings.sample(
+  ///   every: .milliseconds(100))
+  /// {
   ///   display(reading)
   /// }
   /// ```
@@ -56,7 +60,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// let clock: any Clock<Duration> = ContinuousClock()
-  /// for await reading in readings.sample(every: .milliseconds(100), clock: clock) {
+  /// for await reading in readings.sample(
+  ///   every: .milliseconds(100), clock: clock)
+  /// {
   ///   display(reading)
   /// }
   /// ```
@@ -87,14 +93,17 @@ where Base.Element: Sendable {
   /// The upstream's element type: a sample emits upstream elements unchanged.
   ///
   /// ```swift
-  /// for await reading in readings.sample(every: .milliseconds(100)) { print(reading) }
+  /// for await reading in readings.sample(every: .milliseconds(100)) {
+  ///   print(reading)
+  /// }
   /// ```
   public typealias Element = Base.Element
 
   /// The upstream's failure type: sampling adds no error of its own.
   ///
   /// ```swift
-  /// let (updates, _) = AsyncThrowingStream.makeStream(of: Int.self)  // Failure: any Error
+  /// // Failure: any Error
+  /// let (updates, _) = AsyncThrowingStream.makeStream(of: Int.self)
   /// for try await value in updates.sample(every: .seconds(1)) { print(value) }
   /// ```
   public typealias Failure = Base.Failure

@@ -183,7 +183,8 @@ public final class TestClock: Clock, Sendable {
   /// in the order they went to sleep. `tolerance` is ignored.
   ///
   /// ```swift
-  /// async let woke: Void = clock.sleep(until: TestClock.Instant(offset: .seconds(5)))
+  /// async let woke: Void = clock.sleep(
+  ///   until: TestClock.Instant(offset: .seconds(5)))
   /// await clock.advance(by: .seconds(5))
   /// try await woke
   /// ```

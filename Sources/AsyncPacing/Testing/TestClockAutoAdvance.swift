@@ -12,7 +12,8 @@ extension TestClock {
   ///     typing.finish()
   ///   }()
   ///   var searched: [String] = []
-  ///   for await query in queries.debounce(for: .milliseconds(300), clock: clock) {
+  ///   for await query in queries.debounce(for: .milliseconds(300), clock: clock)
+  ///   {
   ///     searched.append(query)  // the loop ends: time moves by itself
   ///   }
   ///   await typed
@@ -39,7 +40,8 @@ extension TestClock {
     ///
     /// ```swift
     /// await withTestClock(advancing: .automatic) { clock in
-    ///   try? await clock.sleep(for: .seconds(60))  // returns with no one advancing
+    ///   // returns with no one advancing
+    ///   try? await clock.sleep(for: .seconds(60))
     ///   #expect(clock.now == TestClock.Instant(offset: .seconds(60)))
     /// }
     /// ```
@@ -54,7 +56,8 @@ extension TestClock {
     /// calls into the clock and into the sequences it iterates are.
     ///
     /// ```swift
-    /// await withTestClock(advancing: .automatic(maxAdvancesWithoutProgress: 100)) { clock in
+    /// await withTestClock(advancing: .automatic(maxAdvancesWithoutProgress: 100))
+    /// { clock in
     ///   try? await clock.sleep(for: .seconds(1))
     /// }
     /// ```

@@ -46,7 +46,9 @@ extension TestClock {
   /// barrier, and repeats until three rounds in a row ran nothing on the test executor.
   ///
   /// ```swift
-  /// let pay = Debouncer(for: .seconds(1), edges: .leading, clock: clock) { await wallet.pay() }
+  /// let pay = Debouncer(for: .seconds(1), edges: .leading, clock: clock) {
+  ///   await wallet.pay()
+  /// }
   /// pay()
   /// await clock.settle()  // the leading edge runs with no time passing
   /// let payments = await wallet.payments

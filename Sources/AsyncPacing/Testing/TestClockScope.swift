@@ -3,8 +3,11 @@ extension TestClock {
   /// advancing, auto-advance, the progress guard and the leftover check.
   ///
   /// ```swift
-  /// @Test(.testClock(scope: .process)) func aHandRolledDebouncerSavesOnce() async {
-  ///   let saver = HandRolledSaver()  // keeps a `Task { try await Task.sleep(…) }`
+  /// @Test(.testClock(scope: .process)) func aHandRolledDebouncerSavesOnce()
+  ///   async
+  /// {
+  ///   // keeps a `Task { try await Task.sleep(…) }`
+  ///   let saver = HandRolledSaver()
   ///   saver.textChanged("a")
   ///   await TestClock.current.advance(by: .seconds(1))
   ///   #expect(saver.saves == ["a"])

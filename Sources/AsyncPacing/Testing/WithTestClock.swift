@@ -14,9 +14,11 @@
 ///     typing.yield("S")
 ///     await clock.advance(by: .milliseconds(100))
 ///     typing.yield("Sw")
-///     await clock.advance(by: .milliseconds(299))  // not quiet long enough: "Sw" is replaced
+///     // not quiet long enough: "Sw" is replaced
+///     await clock.advance(by: .milliseconds(299))
 ///     typing.yield("Swift")
-///     await clock.advance(by: .milliseconds(300))  // quiet: "Swift" is searched
+///     // quiet: "Swift" is searched
+///     await clock.advance(by: .milliseconds(300))
 ///     typing.finish()
 ///     let searchedQueries = await searched
 ///     #expect(searchedQueries == ["Swift"])

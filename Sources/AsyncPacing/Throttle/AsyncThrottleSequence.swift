@@ -3,7 +3,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// (or the first) of each following window when that window ends.
   ///
   /// ```swift
-  /// for await offset in scrollOffsets.throttle(for: .milliseconds(100), clock: clock) {
+  /// for await offset in scrollOffsets.throttle(
+  ///   for: .milliseconds(100), clock: clock)
+  /// {
   ///   await prefetch(around: offset)
   /// }
   /// ```
@@ -68,8 +70,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// upstream's: a non-throwing upstream gives a sequence you iterate with `for await`.
 ///
 /// ```swift
-/// let paced: AsyncThrottleSequence<AsyncStream<Double>, ContinuousClock, Double> =
-///   scrollOffsets.throttle(for: .milliseconds(100))
+/// let paced:
+///   AsyncThrottleSequence<AsyncStream<Double>, ContinuousClock, Double> =
+///     scrollOffsets.throttle(for: .milliseconds(100))
 /// for await offset in paced { await prefetch(around: offset) }
 /// ```
 public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock, Reduced: Sendable>:
@@ -78,7 +81,9 @@ where Base.Element: Sendable {
   /// The emitted value: the upstream's element, or with a `reducing` closure what it returns.
   ///
   /// ```swift
-  /// let counts = taps.throttle(for: .seconds(1)) { (count: Int?, _) in (count ?? 0) + 1 }
+  /// let counts = taps.throttle(for: .seconds(1)) { (count: Int?, _) in
+  ///   (count ?? 0) + 1
+  /// }
   /// for await count in counts { print("\(count) taps") }  // Element: Int
   /// ```
   public typealias Element = Reduced
@@ -87,8 +92,11 @@ where Base.Element: Sendable {
   /// needs no `try`.
   ///
   /// ```swift
-  /// let (readings, _) = AsyncThrowingStream.makeStream(of: Double.self)  // Failure: any Error
-  /// for try await reading in readings.throttle(for: .seconds(1)) { print(reading) }
+  /// // Failure: any Error
+  /// let (readings, _) = AsyncThrowingStream.makeStream(of: Double.self)
+  /// for try await reading in readings.throttle(for: .seconds(1)) {
+  ///   print(reading)
+  /// }
   /// ```
   public typealias Failure = Base.Failure
 
@@ -125,7 +133,8 @@ where Base.Element: Sendable {
   /// Creates an iterator; it starts reading the upstream at its first `next()`, not here.
   ///
   /// ```swift
-  /// var paced = scrollOffsets.throttle(for: .milliseconds(100)).makeAsyncIterator()
+  /// var paced = scrollOffsets.throttle(for: .milliseconds(100))
+  ///   .makeAsyncIterator()
   /// let firstOffset = await paced.next()
   /// ```
   @inlinable
@@ -161,7 +170,8 @@ where Base.Element: Sendable {
   /// cancels the iteration.
   ///
   /// ```swift
-  /// var paced = scrollOffsets.throttle(for: .milliseconds(100)).makeAsyncIterator()
+  /// var paced = scrollOffsets.throttle(for: .milliseconds(100))
+  ///   .makeAsyncIterator()
   /// while let offset = await paced.next() { await prefetch(around: offset) }
   /// ```
   public typealias Iterator = AsyncPacingIterator<Element, Failure>

@@ -4,7 +4,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// let shown = logLines.throttle(
-  ///   for: { line in line.isError ? .seconds(5) : .milliseconds(200) }, clock: clock)
+  ///   for: { line in line.isError ? .seconds(5) : .milliseconds(200) },
+  ///   clock: clock)
   /// for await line in shown { await console.show(line) }
   /// ```
   ///
@@ -58,7 +59,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// test's. Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
-  /// for await line in logLines.throttle(for: { $0.isError ? .seconds(5) : .seconds(1) }) {
+  /// for await line in logLines.throttle(for: {
+  ///   $0.isError ? .seconds(5) : .seconds(1)
+  /// }) {
   ///   await console.show(line)
   /// }
   /// ```

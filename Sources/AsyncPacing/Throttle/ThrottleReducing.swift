@@ -5,7 +5,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// `reducing`.
   ///
   /// ```swift
-  /// let batches = events.throttle(for: .seconds(1), clock: clock) { batch, event in
+  /// let batches = events.throttle(for: .seconds(1), clock: clock) {
+  ///   batch, event in
   ///   (batch ?? []) + [event]
   /// }
   /// ```
@@ -47,7 +48,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// test's. Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
-  /// for await total in purchases.throttle(for: .seconds(5), reducing: { ($0 ?? 0) + $1.amount }) {
+  /// for await total in purchases.throttle(
+  ///   for: .seconds(5), reducing: { ($0 ?? 0) + $1.amount })
+  /// {
   ///   await report(total)
   /// }
   /// ```

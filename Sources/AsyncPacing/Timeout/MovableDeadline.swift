@@ -2,7 +2,9 @@
 /// which its operation can move while it runs: later, earlier, or away.
 ///
 /// ```swift
-/// try await withMovableDeadline(clock.now.advanced(by: .seconds(10)), clock: clock) { deadline in
+/// try await withMovableDeadline(
+///   clock.now.advanced(by: .seconds(10)), clock: clock
+/// ) { deadline in
 ///   for try await chunk in download.chunks {
 ///     save(chunk)
 ///     deadline.extend(by: .seconds(10))  // progress earns more time

@@ -4,7 +4,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// do {
-  ///   for try await reading in sensor.readings.timeout(after: .seconds(5), clock: clock) {
+  ///   for try await reading in sensor.readings.timeout(
+  ///     after: .seconds(5), clock: clock)
+  ///   {
   ///     display(reading)
   ///   }
   /// } catch {
@@ -58,7 +60,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// let clock: any Clock<Duration> = ContinuousClock()
-  /// for try await message in socket.messages.timeout(after: .seconds(30), clock: clock) {
+  /// for try await message in socket.messages.timeout(
+  ///   after: .seconds(30), clock: clock)
+  /// {
   ///   handle(message)
   /// }
   /// ```
@@ -108,7 +112,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// continuous clock (or, inside a test clock's scope, that ``TestClock``) to answer.
   ///
   /// ```swift
-  /// for try await price in live.prices.timeout(after: .seconds(2), continuingWith: cached) {
+  /// for try await price in live.prices.timeout(
+  ///   after: .seconds(2), continuingWith: cached)
+  /// {
   ///   show(price)
   /// }
   /// ```

@@ -7,11 +7,14 @@
 ///
 /// ```swift
 /// do {
-///   let profile = try await withTimeout(for: .seconds(5)) { try await api.profile() }
+///   let profile = try await withTimeout(for: .seconds(5)) {
+///     try await api.profile()
+///   }
 ///   show(profile)
 /// } catch {
 ///   switch error {
-///   case .timedOut(let deadline): showRetry(reason: "no answer by \(deadline)")
+///   case .timedOut(let deadline):
+///     showRetry(reason: "no answer by \(deadline)")
 ///   case .failed(let failure): showError(failure)
 ///   }
 /// }

@@ -43,7 +43,9 @@ public func withTimeout<C: Clock, Success, Failure: Error>(
 /// `withTimeout(for:tolerance:clock:isolation:operation:)`.
 ///
 /// ```swift
-/// let profile = try await withTimeout(for: .seconds(5)) { try await api.profile() }
+/// let profile = try await withTimeout(for: .seconds(5)) {
+///   try await api.profile()
+/// }
 /// ```
 public func withTimeout<Success, Failure: Error>(
   for limit: Duration, tolerance: Duration? = nil,
@@ -84,8 +86,12 @@ public func withTimeout<Success, Failure: Error>(
 ///
 /// ```swift
 /// let deadline = clock.now.advanced(by: .seconds(10))
-/// let page = try await withDeadline(deadline, clock: clock) { try await api.page(1) }
-/// let next = try await withDeadline(deadline, clock: clock) { try await api.page(2) }
+/// let page = try await withDeadline(deadline, clock: clock) {
+///   try await api.page(1)
+/// }
+/// let next = try await withDeadline(deadline, clock: clock) {
+///   try await api.page(2)
+/// }
 /// ```
 ///
 /// The rules are those of `withTimeout(for:tolerance:clock:isolation:operation:)`, with the

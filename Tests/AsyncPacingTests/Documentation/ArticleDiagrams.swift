@@ -84,7 +84,12 @@ private struct MarbleBlock {
           block.isClosed = true
           blocks.append(block)
           open = nil
-        } else if !trimmed.isEmpty {
+        } else if let last = block.lines.last, last.text.hasSuffix(",") {
+          // A label that ends with a comma goes on in the next line.
+          block.lines[block.lines.count - 1].text += " " + trimmed
+          open = block
+        } else if !trimmed.isEmpty && !line.hasPrefix(" ") {
+          // A line that starts with a space continues the comment of the row above.
           block.lines.append((index + 1, trimmed))
           open = block
         }
