@@ -16,13 +16,19 @@ import pathlib
 import sys
 
 
-def parameter(p):
+def parameter(p, label):
     fragments = p.get("declarationFragments", [])
-    # The fragments spell `internal: Type`; the label is the external name.
+    # The fragments spell `internal: Type`; the label comes from the title, `_` included.
     spelled = "".join(f["spelling"] for f in fragments)
     type_text = spelled.split(": ", 1)[1] if ": " in spelled else spelled
     type_text = type_text.replace("@escaping ", "").replace("@Sendable ", "")
-    return f"{p['name']}: {type_text}"
+    return f"{label}: {type_text}"
+
+
+def labels(symbol):
+    """The argument labels of the title, `debounce(for:clock:)`, one per parameter."""
+    inside = symbol["names"]["title"].split("(", 1)[1].rstrip(")")
+    return [label for label in inside.split(":") if label]
 
 
 def title(symbol, labels_everywhere):
@@ -31,9 +37,9 @@ def title(symbol, labels_everywhere):
     # The first parameter with its type (a fixed interval, a generic clock's or a closure),
     # then each parameter that not every overload has.
     kept = [
-        parameter(p)
-        for index, p in enumerate(parameters)
-        if index == 0 or p["name"] not in labels_everywhere
+        parameter(p, label)
+        for index, (p, label) in enumerate(zip(parameters, labels(symbol)))
+        if index == 0 or label not in labels_everywhere
     ]
     rest = ", …" if len(kept) < len(parameters) else ""
     arguments = f"({', '.join(kept)}{rest})" if kept else "()"
@@ -51,10 +57,7 @@ def rewrite(path):
     for overloads in sets.values():
         if len(overloads) < 2:
             continue
-        labels = [
-            {p["name"] for p in s["functionSignature"].get("parameters", [])} for s in overloads
-        ]
-        everywhere = set.intersection(*labels)
+        everywhere = set.intersection(*(set(labels(s)) for s in overloads))
         for symbol in overloads:
             # The sidebar reads the subheading (a navigator name alone does not reach it); the
             # page's declaration keeps every parameter.
