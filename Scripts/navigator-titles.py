@@ -4,8 +4,8 @@
 DocC's sidebar shows a function's subheading, its whole declaration cut at about 35 characters,
 so overloads that differ only in a late parameter (`clock: any Clock<Duration>`, a per-value interval) look
 alike there. For each set of functions with one name and one parent, this writes a subheading
-into the symbol graphs: the name, the first parameter with its type, then each parameter that
-not every overload of the set has, then `…` for the rest, such as
+into the symbol graphs: the name, the first parameter if its type differs within the set, each
+parameter that not every overload of the set has, then `…` for the rest, such as
 `debounce(for: Duration, clock: any Clock<Duration>, …)`.
 
     Scripts/navigator-titles.py <symbol-graph-directory>
@@ -31,15 +31,16 @@ def labels(symbol):
     return [label for label in inside.split(":") if label]
 
 
-def title(symbol, labels_everywhere):
+def title(symbol, labels_everywhere, parameters_everywhere):
     name = symbol["names"]["title"].split("(", 1)[0]
     parameters = symbol.get("functionSignature", {}).get("parameters", [])
-    # The first parameter with its type (a fixed interval, a generic clock's or a closure),
-    # then each parameter that not every overload has.
+    # The first parameter if its type differs within the set (a fixed interval, a generic
+    # clock's or a closure), then each parameter that not every overload has.
     kept = [
         parameter(p, label)
         for index, (p, label) in enumerate(zip(parameters, labels(symbol)))
-        if index == 0 or label not in labels_everywhere
+        if label not in labels_everywhere
+        or (index == 0 and parameter(p, label) not in parameters_everywhere)
     ]
     rest = ", …" if len(kept) < len(parameters) else ""
     arguments = f"({', '.join(kept)}{rest})" if kept else "()"
@@ -58,11 +59,16 @@ def rewrite(path):
         if len(overloads) < 2:
             continue
         everywhere = set.intersection(*(set(labels(s)) for s in overloads))
+        spelled = [
+            {parameter(p, l) for p, l in zip(s["functionSignature"].get("parameters", []), labels(s))}
+            for s in overloads
+        ]
+        parameters_everywhere = set.intersection(*spelled)
         for symbol in overloads:
             # The sidebar reads the subheading (a navigator name alone does not reach it); the
             # page's declaration keeps every parameter.
-            symbol["names"]["navigator"] = title(symbol, everywhere)
-            symbol["names"]["subHeading"] = title(symbol, everywhere)
+            symbol["names"]["navigator"] = title(symbol, everywhere, parameters_everywhere)
+            symbol["names"]["subHeading"] = title(symbol, everywhere, parameters_everywhere)
             changed += 1
     path.write_text(json.dumps(graph))
     return changed

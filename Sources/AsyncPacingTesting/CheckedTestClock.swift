@@ -78,7 +78,7 @@ func withCheckedTestClock<R, E: Error>(
   let startsOnMainActor = isolation === MainActor.shared
   if Test.current == nil {
     // An XCTest test, or none: XCTest's failures are counted as they are recorded.
-    let failuresBefore = TestFailureReporting.xcTestFailureCount
+    let failuresBefore = TestFailureReporting.xcTestFailureCount  // registers the observer
     await runGuarded(
       scope: scope, advancing: advancing, progressTimeout: progressTimeout, location: location,
       startsOnMainActor: startsOnMainActor,

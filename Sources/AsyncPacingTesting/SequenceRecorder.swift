@@ -51,9 +51,7 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
       location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  func next(location: CallerLocation) async -> RecordedEvent<
-    Element
-  >? {
+  func next(location: CallerLocation) async -> RecordedEvent<Element>? {
     let outcome = await clock.run(
       until: { state.withLock { $0.consumed < $0.received.count || $0.hasEnded } },
       maxAdvances: maxAdvances)

@@ -9,9 +9,9 @@ import Testing
 /// with failures reported at `sourceLocation`.
 ///
 /// ```swift
-/// func withMyFeatureClock(
+/// func withFeatureClock(
 ///   sourceLocation: SourceLocation = #_sourceLocation,
-///   _ body: @escaping (TestClock) async -> Void
+///   _ body: sending @escaping (TestClock) async -> Void
 /// ) async {
 ///   await withCheckedTestClock(sourceLocation: sourceLocation, body)
 /// }

@@ -16,9 +16,8 @@ import Testing
 ///     await clock.advance(by: .milliseconds(300))
 ///   }
 ///
-///   @Test(.testClock(advancing: .automatic)) func searchesWithoutAdvancing()
-///     async
-///   {}
+///   @Test(.testClock(advancing: .automatic))
+///   func searchesWithoutAdvancing() async {}
 /// }
 /// ```
 ///
@@ -79,8 +78,8 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
   /// gets no clock. Swift Testing calls it; tests do not.
   ///
   /// ```swift
-  /// @Test(.testClock, arguments: [1, 2]) func eachCaseHasItsOwnClock(step: Int)
-  /// {
+  /// @Test(.testClock, arguments: [1, 2])
+  /// func eachCaseHasItsOwnClock(step: Int) {
   ///   #expect(TestClock.current.now == TestClock.Instant())
   /// }
   /// ```

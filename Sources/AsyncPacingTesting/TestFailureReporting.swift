@@ -32,9 +32,13 @@ struct CallerLocation: Sendable {
 /// Swift 6.3 on Linux passes neither library's failures to the other: an `Issue.record` in an
 /// XCTest test and an `XCTFail` in a Swift Testing test are both dropped, and the test passes
 /// (measured; the closing note of the issue that added this says how). So the running library
-/// is asked directly: a task of a Swift Testing test has `Test.current`; otherwise XCTest is
-/// handed the failure, and an observer tells whether a running XCTest test case recorded it.
-/// One that neither took is recorded as an issue, which Swift Testing reports when it runs.
+/// is asked directly. A task of a Swift Testing test has `Test.current`: its failures are
+/// issues. Any other failure goes to XCTest, which records it when one of its test cases is
+/// running and drops it otherwise, and, before Swift 6.4, to Swift Testing as well: outside an
+/// XCTest test that is where a failure from a detached task of a Swift Testing test goes, and
+/// neither library reports what the other takes. From Swift 6.4, swift-corelibs-xctest hands an
+/// `XCTFail` made outside its test cases to Swift Testing itself, so the second report would be
+/// a duplicate (not measured here: only 6.3 is installed).
 enum TestFailureReporting {
   enum Kind {
     case failure
@@ -43,7 +47,12 @@ enum TestFailureReporting {
   }
 
   static func record(_ message: String, at location: CallerLocation, as kind: Kind = .failure) {
-    if Test.current == nil, recordedByXCTest(message, at: location, as: kind) { return }
+    if Test.current == nil {
+      recordWithXCTest(message, at: location, as: kind)
+      #if compiler(>=6.4)
+        return
+      #endif
+    }
     switch kind {
     case .failure:
       Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
@@ -59,8 +68,9 @@ enum TestFailureReporting {
     }
   }
 
-  /// How many failures XCTest test cases have recorded since the first call here: the count
-  /// moves only while an XCTest test runs.
+  /// How many failures XCTest test cases have recorded since the observer was registered (at
+  /// the first `withCheckedTestClock` outside Swift Testing): it moves only while an XCTest
+  /// test runs.
   static var xcTestFailureCount: Int {
     #if canImport(XCTest)
       XCTestFailureObserver.shared.failures
@@ -69,14 +79,12 @@ enum TestFailureReporting {
     #endif
   }
 
-  private static func recordedByXCTest(
+  private static func recordWithXCTest(
     _ message: String, at location: CallerLocation, as kind: Kind
-  ) -> Bool {
+  ) {
     #if canImport(XCTest)
-      let observer = XCTestFailureObserver.shared
       switch kind {
       case .failure:
-        let before = observer.failures
         if let filePath = location.staticFilePath {
           XCTFail(message, file: filePath, line: UInt(location.sourceLocation.line))
         } else {
@@ -84,56 +92,50 @@ enum TestFailureReporting {
           // message says where.
           XCTFail("\(location.sourceLocation): \(message)")
         }
-        return observer.failures != before
       case .warning:
-        guard observer.isTestCaseRunning else { return false }
-        print(
-          "\(location.sourceLocation.filePath):\(location.sourceLocation.line): warning: \(message)"
-        )
-        return true
+        // Only `withCheckedTestClock` warns, after a failure XCTest counted: a case is running.
+        let place = "\(location.sourceLocation.filePath):\(location.sourceLocation.line)"
+        print("\(place): warning: \(message)")
       }
-    #else
-      return false
     #endif
   }
 }
 
 #if canImport(XCTest)
-  /// Counts the failures of XCTest test cases, and knows whether one is running once it has
-  /// seen one start.
+  /// Counts the failures of XCTest test cases, so that `withCheckedTestClock` can tell whether
+  /// its test failed.
   ///
-  /// Registered on first use, from whichever thread asks first. XCTest notifies observers on the
-  /// thread that records a failure, so the count is atomic.
+  /// XCTest notifies observers on the thread that records a failure, so the count is atomic.
   final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable {
+    /// Registered on first use, inside a test, while XCTest's runner waits for it.
+    /// swift-corelibs-xctest's observation center has no thread rule and no lock: only a
+    /// failure recorded on another thread at that very moment would read the observers while
+    /// one is added. Apple's XCTest takes observers on the main thread only: there a
+    /// registration from elsewhere is sent to the main queue, and failures before it arrives are
+    /// not counted (not built or run here).
     static let shared: XCTestFailureObserver = {
       let observer = XCTestFailureObserver()
-      XCTestObservationCenter.shared.addTestObserver(observer)
+      #if canImport(Darwin)
+        if Thread.isMainThread {
+          XCTestObservationCenter.shared.addTestObserver(observer)
+        } else {
+          DispatchQueue.main.async { XCTestObservationCenter.shared.addTestObserver(observer) }
+        }
+      #else
+        XCTestObservationCenter.shared.addTestObserver(observer)
+      #endif
       return observer
     }()
 
     private let failureCount = Atomic(0)
-    private let recordedFailureInRunningCase = Atomic(false)
 
     var failures: Int { failureCount.load(ordering: .acquiring) }
-
-    /// Whether an XCTest test case has recorded a failure since it started, the sign that one is
-    /// running when the observer was registered during it.
-    var isTestCaseRunning: Bool { recordedFailureInRunningCase.load(ordering: .acquiring) }
-
-    func testCaseWillStart(_ testCase: XCTestCase) {
-      recordedFailureInRunningCase.store(true, ordering: .releasing)
-    }
-
-    func testCaseDidFinish(_ testCase: XCTestCase) {
-      recordedFailureInRunningCase.store(false, ordering: .releasing)
-    }
 
     func testCase(
       _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
       atLine lineNumber: Int
     ) {
       failureCount.add(1, ordering: .acquiringAndReleasing)
-      recordedFailureInRunningCase.store(true, ordering: .releasing)
     }
   }
 #endif

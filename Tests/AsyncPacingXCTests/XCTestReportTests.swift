@@ -16,7 +16,7 @@ final class XCTestReportTests: XCTestCase {
       let file = URL(fileURLWithPath: #filePath).lastPathComponent
       // corelibs-xctest prints `path:line: error: Case.test : failed - message`.
       let failures = output.split(separator: "\n").filter { $0.contains(": error: ") }
-      XCTAssertEqual(failures.count, 2, output)
+      XCTAssertEqual(failures.count, 3, output)
       XCTAssertTrue(
         failures.contains { $0.contains("\(file):\(DeliberateXCTestFailures.stepLine): error:") }
           && failures.contains { $0.contains("`step` must be positive") }, output)
@@ -25,6 +25,12 @@ final class XCTestReportTests: XCTestCase {
         output)
       // The stalled test failed, and the test after it still ran: the process did not stop.
       XCTAssertTrue(output.contains("testZAfterTheStall' passed"), output)
+      // A test that failed after moving a clock no sleep reached gets the hint, as a warning:
+      // the observer counted XCTest's own failure.
+      XCTAssertTrue(
+        output.contains(
+          "\(file):\(DeliberateXCTestFailures.hintLine): warning: No sleep ever reached this"),
+        output)
     #endif
   }
 
@@ -64,6 +70,14 @@ final class DeliberateXCTestFailures: XCTestCase {
   func testAStall() async {
     await withCheckedTestClock(progressTimeout: .milliseconds(200)) { clock in
       try? await clock.sleep(for: .seconds(1))
+    }
+  }
+
+  static let hintLine = #line + 2
+  func testAnUnusedClock() async {
+    await withCheckedTestClock { clock in
+      await clock.advance(by: .seconds(1))
+      XCTFail("the view model never searched")
     }
   }
 

@@ -79,9 +79,10 @@ where Base.Element: Sendable {
   /// The upstream's element type: a debounce emits upstream elements unchanged.
   ///
   /// ```swift
+  /// // query: String
   /// for await query in queries.debounce(for: .milliseconds(300)) {
   ///   print(query)
-  /// }  // String
+  /// }
   /// ```
   public typealias Element = Base.Element
 

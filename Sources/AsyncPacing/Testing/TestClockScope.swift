@@ -3,9 +3,8 @@ extension TestClock {
   /// advancing, auto-advance, the progress guard and the leftover check.
   ///
   /// ```swift
-  /// @Test(.testClock(scope: .process)) func aHandRolledDebouncerSavesOnce()
-  ///   async
-  /// {
+  /// @Test(.testClock(scope: .process))
+  /// func aHandRolledDebouncerSavesOnce() async {
   ///   // keeps a `Task { try await Task.sleep(…) }`
   ///   let saver = HandRolledSaver()
   ///   saver.textChanged("a")

@@ -84,8 +84,10 @@ private struct MarbleBlock {
           block.isClosed = true
           blocks.append(block)
           open = nil
-        } else if let last = block.lines.last, last.text.hasSuffix(",") {
-          // A label that ends with a comma goes on in the next line.
+        } else if let last = block.lines.last, last.text.hasSuffix(","),
+          !last.text.contains("  ")
+        {
+          // A label alone that ends with a comma goes on in the next line.
           block.lines[block.lines.count - 1].text += " " + trimmed
           open = block
         } else if !trimmed.isEmpty && !line.hasPrefix(" ") {
