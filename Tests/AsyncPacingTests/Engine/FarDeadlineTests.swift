@@ -141,6 +141,10 @@ import Testing
       (value: Int) in ran.record(value)
     }
     throttler.send(1)
+    // The leading action runs before 2 is sent: a value flushed before it began would replace
+    // it (the pacing contract, "The callback pacers"), and a loaded machine can take longer
+    // than the pause below to start it.
+    await ran.wait(forCount: 1)
     throttler.send(2)
     debouncer.send(3)
     try? await Task.sleep(for: .milliseconds(20))
