@@ -72,7 +72,6 @@ func withCheckedTestClock<R, E: Error>(
     scope = .taskTree
   }
   let handOver = HandOver(body)
-  let failuresSeen = LockedFlag()
   let outcome = ResultSlot<Result<R, E>>()
   // A `@MainActor` test is main-actor work in play even before any of it reaches the clock.
   let startsOnMainActor = isolation === MainActor.shared
@@ -85,6 +84,7 @@ func withCheckedTestClock<R, E: Error>(
       failed: { TestFailureReporting.xcTestFailureCount != failuresBefore }, body: handOver,
       outcome: outcome)
   } else {
+    let failuresSeen = LockedFlag()
     await withKnownIssue(isIntermittent: true, isolation: isolation) {
       // Observes the body's issues without claiming any: a warning may follow a failure.
       await runGuarded(

@@ -7,42 +7,39 @@ import Testing
 /// through its `fileID:filePath:line:column:` defaults, and at the given place through its
 /// `sourceLocation:` form (AsyncPacingXCTests checks the same under XCTest).
 @Suite(.capturesIssues) struct ReportingLocationTests {
-  @Test func eachDefaultedFormReportsAtTheCallersLine() async {
+  @Test(.testClock) func eachDefaultedFormReportsAtTheCallersLine() async {
+    let clock = TestClock.current
     var lines: [Int] = []
     let issues = await recordedIssues {
-      lines = await withTestClock { clock in
-        var lines: [Int] = []
-        _ = clock.marbles("a-b", step: .zero)
+      _ = clock.marbles("a-b", step: .zero)
+      lines.append(#line - 1)
+      _ = clock.marbles("a-b", step: .seconds(1), values: ["a": 1])
+      lines.append(#line - 1)
+      _ = await clock.marbles(of: clock.marbles("a|", step: .seconds(1)), step: .zero)
+      lines.append(#line - 1)
+      await clock.expectMarbles(
+        "b|", of: clock.marbles("a|", step: .seconds(1)), step: .seconds(1))
+      lines.append(#line - 2)
+      await clock.record(clock.marbles("a|", step: .seconds(1))) { events in
+        await events.expectFinish()
         lines.append(#line - 1)
-        _ = clock.marbles("a-b", step: .seconds(1), values: ["a": 1])
+        _ = await events.nextElement()
         lines.append(#line - 1)
-        _ = await clock.marbles(of: clock.marbles("a|", step: .seconds(1)), step: .zero)
+        _ = await events.next()
         lines.append(#line - 1)
-        await clock.expectMarbles(
-          "b|", of: clock.marbles("a|", step: .seconds(1)), step: .seconds(1))
-        lines.append(#line - 2)
-        await clock.record(clock.marbles("a|", step: .seconds(1))) { events in
-          await events.expectFinish()
-          lines.append(#line - 1)
-          _ = await events.nextElement()
-          lines.append(#line - 1)
-          _ = await events.next()
-          lines.append(#line - 1)
-          await events.expectFailure()
-          lines.append(#line - 1)
-        }
-        await clock.record(clock.marbles("a|", step: .seconds(1)), maxAdvances: 0) { events in
-          events.ignoreRemainingEvents()
-        }
-        lines.append(#line - 3)
-        let unused = UnimplementedClock(name: "Feed.clock")
+        await events.expectFailure()
         lines.append(#line - 1)
-        _ = unused.now
-        let alsoUnused: UnimplementedClock = .unimplemented("Search.clock")
-        lines.append(#line - 1)
-        _ = alsoUnused.now
-        return lines
       }
+      await clock.record(clock.marbles("a|", step: .seconds(1)), maxAdvances: 0) { events in
+        events.ignoreRemainingEvents()
+      }
+      lines.append(#line - 3)
+      let unused = UnimplementedClock(name: "Feed.clock")
+      lines.append(#line - 1)
+      _ = unused.now
+      let alsoUnused: UnimplementedClock = .unimplemented("Search.clock")
+      lines.append(#line - 1)
+      _ = alsoUnused.now
     }
     #expect(issues.map { $0.sourceLocation?.line } == lines, "\(issues.map(\.message))")
     #expect(issues.allSatisfy { $0.sourceLocation?.fileID == #fileID })
