@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTestClock
 
 // Each operator in steady state over an upstream that never suspends, its interval long enough
 // that no window or quiet period ends during the run: what each element costs, not what time

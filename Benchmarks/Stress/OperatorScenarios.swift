@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 
 /// One event of a scripted upstream: a value, or the end, at a step of one second.
 struct ScriptedEvent: Sendable {

@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 
 /// A clock-driven pipeline: a producer sleeps and yields into an `AsyncStream`, a consumer
 /// records what arrives and when. Exact means every element at its exact instant.

@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 import SearchFeature
 import Testing
 

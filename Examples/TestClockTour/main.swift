@@ -1,6 +1,7 @@
 // A tour of TestClock: time moves only when the program says so, and every step runs all the
 // work that became due. Run it with `swift run TestClockTour`.
 import AsyncPacing
+import AsyncPacingTestClock  // TestClock without a testing library: this is a program, not a test
 
 await withTestClock { clock in
   let (keystrokes, typing) = AsyncStream.makeStream(of: String.self)

@@ -50,12 +50,12 @@ extension TestClock {
   ) async -> String {
     await marbles(
       of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
-      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   func marbles<Drawn: AsyncSequence & Sendable>(
     of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
-    location: CallerLocation
+    location: TestSourceLocation
   ) async -> String {
     let events = await drawnEvents(
       of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
@@ -67,7 +67,7 @@ extension TestClock {
   /// events; `nil` when the arguments allow no drawing (an issue says why).
   func drawnEvents<Drawn: AsyncSequence & Sendable>(
     of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
-    location: CallerLocation
+    location: TestSourceLocation
   ) async -> [MarbleStepEvent]? {
     guard
       checkDrawingArguments(
@@ -141,7 +141,7 @@ extension TestClock {
   /// Records an issue and returns false when the drawing cannot be made.
   private func checkDrawingArguments(
     step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
-    location: CallerLocation
+    location: TestSourceLocation
   ) -> Bool {
     var problems: [String] = []
     if step <= .zero { problems.append("`step` must be positive, got \(step)") }

@@ -27,12 +27,12 @@ extension TestClock {
     await expectMarbles(
       expected, of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
       maxSteps: maxSteps,
-      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   func expectMarbles<Drawn: AsyncSequence & Sendable>(
     _ expected: String, of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?,
-    maxSteps: Int, location: CallerLocation
+    maxSteps: Int, location: TestSourceLocation
   ) async {
     let expectedEvents: [MarbleStepEvent]
     do throws(MarbleSyntaxError) {

@@ -23,7 +23,8 @@ extension TestClock {
     _ diagram: String, step: Duration, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> MarbleSequence<String> {
-    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = TestSourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     return marbles(diagram, step: step, location: location) { symbol, _ in symbol }
   }
 
@@ -45,12 +46,13 @@ extension TestClock {
     _ diagram: String, step: Duration, values: [String: Value], fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> MarbleSequence<Value> {
-    let location = CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = TestSourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     return marbles(diagram, step: step, values: values, location: location)
   }
 
   func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, values: [String: Value], location: CallerLocation
+    _ diagram: String, step: Duration, values: [String: Value], location: TestSourceLocation
   ) -> MarbleSequence<Value> {
     marbles(diagram, step: step, location: location) {
       (symbol, offset) throws(MarbleSyntaxError) in
@@ -65,7 +67,7 @@ extension TestClock {
   }
 
   func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, location: CallerLocation,
+    _ diagram: String, step: Duration, location: TestSourceLocation,
     value: (String, Int) throws(MarbleSyntaxError) -> Value
   ) -> MarbleSequence<Value> {
     typealias Event = MarbleSequence<Value>.Event

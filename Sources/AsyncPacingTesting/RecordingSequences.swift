@@ -35,13 +35,14 @@ extension TestClock {
   ) async throws(Failure) -> Outcome where Recorded.Element: Sendable {
     try await record(
       sequence, maxAdvances: maxAdvances, isolation: isolation,
-      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column), body
+      location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      body
     )
   }
 
   func record<Recorded: AsyncSequence & Sendable, Outcome, Failure: Error>(
     _ sequence: Recorded, maxAdvances: Int, isolation: isolated (any Actor)?,
-    location: CallerLocation,
+    location: TestSourceLocation,
     _ body: (SequenceRecorder<Recorded.Element>) async throws(Failure) -> Outcome
   ) async throws(Failure) -> Outcome where Recorded.Element: Sendable {
     if taskExecutor == nil {

@@ -48,10 +48,10 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     column: UInt = #column
   ) async -> RecordedEvent<Element>? {
     await next(
-      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  func next(location: CallerLocation) async -> RecordedEvent<Element>? {
+  func next(location: TestSourceLocation) async -> RecordedEvent<Element>? {
     let outcome = await clock.run(
       until: { state.withLock { $0.consumed < $0.received.count || $0.hasEnded } },
       maxAdvances: maxAdvances)
@@ -86,10 +86,10 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     column: UInt = #column
   ) async -> Element? {
     await nextElement(
-      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  func nextElement(location: CallerLocation) async -> Element? {
+  func nextElement(location: TestSourceLocation) async -> Element? {
     guard let event = await next(location: location) else { return nil }
     guard let element = event.element else {
       unexpected(event, expected: "an element", location: location)
@@ -109,10 +109,10 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     column: UInt = #column
   ) async {
     await expectFinish(
-      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  func expectFinish(location: CallerLocation) async {
+  func expectFinish(location: TestSourceLocation) async {
     guard let event = await next(location: location) else { return }
     if case .finish = event.kind { return }
     unexpected(event, expected: "the finish", location: location)
@@ -130,11 +130,11 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     column: UInt = #column
   ) async -> (any Error)? {
     await expectFailure(
-      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   @discardableResult
-  func expectFailure(location: CallerLocation) async -> (any Error)? {
+  func expectFailure(location: TestSourceLocation) async -> (any Error)? {
     guard let event = await next(location: location) else { return nil }
     if case .failure(let error) = event.kind { return error }
     unexpected(event, expected: "a failure", location: location)
@@ -153,10 +153,10 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     column: UInt = #column
   ) async {
     await expectNoEvents(
-      location: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  func expectNoEvents(location: CallerLocation) async {
+  func expectNoEvents(location: TestSourceLocation) async {
     await clock.settle()
     let unasked = state.withLock { Array($0.received[$0.consumed...]) }
     guard !unasked.isEmpty else { return }
@@ -217,7 +217,7 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     state.withLock { $0.received.append(event) }
   }
 
-  func expectEverythingConsumed(location: CallerLocation) async {
+  func expectEverythingConsumed(location: TestSourceLocation) async {
     await clock.settle()
     let unasked = state.withLock { $0.ignoresTheRest ? [] : Array($0.received[$0.consumed...]) }
     guard !unasked.isEmpty else { return }
@@ -227,7 +227,7 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   }
 
   private func unexpected(
-    _ event: RecordedEvent<Element>, expected: String, location: CallerLocation
+    _ event: RecordedEvent<Element>, expected: String, location: TestSourceLocation
   ) {
     TestFailureReporting.record(
       "expected \(expected), but the next event was \(event); \(history)", at: location)

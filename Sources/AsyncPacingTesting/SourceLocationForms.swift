@@ -5,26 +5,27 @@ import Testing
 // its own caller's. These forms have no default: with both forms defaulted, the compiler would
 // pick the `#_sourceLocation` one, which a file without `import Testing` cannot expand.
 
-/// ``withCheckedTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``,
+/// ``withTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``,
 /// with failures reported at `sourceLocation`.
 ///
 /// ```swift
 /// func withFeatureClock(
 ///   sourceLocation: SourceLocation = #_sourceLocation,
-///   _ body: sending @escaping (TestClock) async -> Void
+///   _ body: (TestClock) async -> Void
 /// ) async {
-///   await withCheckedTestClock(sourceLocation: sourceLocation, body)
+///   await withTestClock(sourceLocation: sourceLocation, body)
 /// }
 /// ```
-public func withCheckedTestClock<R, E: Error>(
+public func withTestClock<R, E: Error>(
   scope: TestClock.Scope = .taskTree,
   advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
   sourceLocation: SourceLocation, isolation: isolated (any Actor)? = #isolation,
-  _ body: sending @escaping (TestClock) async throws(E) -> sending R
+  _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
-  try await withCheckedTestClock(
+  try await TestClockDriver.run(
     scope: scope, advancing: advancing, progressTimeout: progressTimeout,
-    location: CallerLocation(sourceLocation), isolation: isolation, body)
+    location: TestSourceLocation(sourceLocation), api: "withTestClock",
+    startsOnMainActor: isolation === MainActor.shared, body)
 }
 
 extension TestClock {
@@ -38,7 +39,8 @@ extension TestClock {
   public func marbles(_ diagram: String, step: Duration, sourceLocation: SourceLocation)
     -> MarbleSequence<String>
   {
-    marbles(diagram, step: step, location: CallerLocation(sourceLocation)) { symbol, _ in symbol }
+    marbles(diagram, step: step, location: TestSourceLocation(sourceLocation)) { symbol, _ in symbol
+    }
   }
 
   /// ``marbles(_:step:values:fileID:filePath:line:column:)``, with failures reported at
@@ -52,7 +54,7 @@ extension TestClock {
   public func marbles<Value: Sendable>(
     _ diagram: String, step: Duration, values: [String: Value], sourceLocation: SourceLocation
   ) -> MarbleSequence<Value> {
-    marbles(diagram, step: step, values: values, location: CallerLocation(sourceLocation))
+    marbles(diagram, step: step, values: values, location: TestSourceLocation(sourceLocation))
   }
 
   /// ``marbles(of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``, with
@@ -68,7 +70,7 @@ extension TestClock {
   ) async -> String {
     await marbles(
       of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
-      location: CallerLocation(sourceLocation))
+      location: TestSourceLocation(sourceLocation))
   }
 
   /// ``expectMarbles(_:of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``,
@@ -84,7 +86,7 @@ extension TestClock {
   ) async {
     await expectMarbles(
       expected, of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
-      maxSteps: maxSteps, location: CallerLocation(sourceLocation))
+      maxSteps: maxSteps, location: TestSourceLocation(sourceLocation))
   }
 
   /// ``record(_:maxAdvances:isolation:fileID:filePath:line:column:_:)``, with failures
@@ -102,7 +104,7 @@ extension TestClock {
   ) async throws(Failure) -> Outcome where Recorded.Element: Sendable {
     try await record(
       sequence, maxAdvances: maxAdvances, isolation: isolation,
-      location: CallerLocation(sourceLocation), body)
+      location: TestSourceLocation(sourceLocation), body)
   }
 }
 
@@ -113,7 +115,7 @@ extension SequenceRecorder {
   /// let event = await searches.next(sourceLocation: sourceLocation)
   /// ```
   public func next(sourceLocation: SourceLocation) async -> RecordedEvent<Element>? {
-    await next(location: CallerLocation(sourceLocation))
+    await next(location: TestSourceLocation(sourceLocation))
   }
 
   /// ``nextElement(fileID:filePath:line:column:)``, with a failure reported at
@@ -123,7 +125,7 @@ extension SequenceRecorder {
   /// let query = await searches.nextElement(sourceLocation: sourceLocation)
   /// ```
   public func nextElement(sourceLocation: SourceLocation) async -> Element? {
-    await nextElement(location: CallerLocation(sourceLocation))
+    await nextElement(location: TestSourceLocation(sourceLocation))
   }
 
   /// ``expectFinish(fileID:filePath:line:column:)``, with a failure reported at
@@ -133,7 +135,7 @@ extension SequenceRecorder {
   /// await searches.expectFinish(sourceLocation: sourceLocation)
   /// ```
   public func expectFinish(sourceLocation: SourceLocation) async {
-    await expectFinish(location: CallerLocation(sourceLocation))
+    await expectFinish(location: TestSourceLocation(sourceLocation))
   }
 
   /// ``expectFailure(fileID:filePath:line:column:)``, with a failure reported at
@@ -144,7 +146,7 @@ extension SequenceRecorder {
   /// ```
   @discardableResult
   public func expectFailure(sourceLocation: SourceLocation) async -> (any Error)? {
-    await expectFailure(location: CallerLocation(sourceLocation))
+    await expectFailure(location: TestSourceLocation(sourceLocation))
   }
 
   /// ``expectNoEvents(fileID:filePath:line:column:)``, with a failure reported at
@@ -154,6 +156,6 @@ extension SequenceRecorder {
   /// await searches.expectNoEvents(sourceLocation: sourceLocation)
   /// ```
   public func expectNoEvents(sourceLocation: SourceLocation) async {
-    await expectNoEvents(location: CallerLocation(sourceLocation))
+    await expectNoEvents(location: TestSourceLocation(sourceLocation))
   }
 }

@@ -1,9 +1,9 @@
 import AsyncPacing
 import Testing
 
-/// Runs a test, or each test of a suite, on a fresh ``/AsyncPacing/TestClock`` with the
-/// progress guard on, as ``withCheckedTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``
-/// does; the body reaches the clock as ``AsyncPacing/TestClock/current``.
+/// Runs a test, or each test of a suite, on a fresh ``TestClock`` with the
+/// progress guard on, as ``withTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``
+/// does; the body reaches the clock as ``TestClock/current``.
 ///
 /// ```swift
 /// @Suite(.testClock) struct SearchTests {
@@ -105,15 +105,12 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
     // One trait value put on both a suite and its test is one trait twice: the inner scope
     // steps aside, so the test still gets one clock.
     guard !Self.isProvidingClock else { return try await function() }
-    // The clock's task group ends before this scope does, so the test function never outlives
-    // the call.
     try await Self.$isProvidingClock.withValue(true) {
-      try await withoutActuallyEscaping(function) { function in
-        try await withCheckedTestClock(
-          scope: scope, advancing: advancing, progressTimeout: progressTimeout,
-          sourceLocation: test.sourceLocation
-        ) { _ throws in try await function() }
-      }
+      try await TestClockDriver.run(
+        scope: scope, advancing: advancing, progressTimeout: progressTimeout,
+        location: TestSourceLocation(test.sourceLocation), api: "testClock",
+        startsOnMainActor: false
+      ) { _ throws in try await function() }
     }
   }
 
@@ -124,7 +121,7 @@ public struct TestClockTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == TestClockTrait {
-  /// A fresh ``/AsyncPacing/TestClock`` for the test, advanced by hand, with a 30-second
+  /// A fresh ``TestClock`` for the test, advanced by hand, with a 30-second
   /// progress guard.
   ///
   /// ```swift
@@ -134,7 +131,7 @@ extension Trait where Self == TestClockTrait {
   /// ```
   public static var testClock: Self { .testClock() }
 
-  /// A fresh ``/AsyncPacing/TestClock`` for the test, seeing the work `scope` says, advanced as
+  /// A fresh ``TestClock`` for the test, seeing the work `scope` says, advanced as
   /// `advancing` says, with a progress guard of `progressTimeout`.
   ///
   /// ```swift

@@ -5,25 +5,17 @@ import Testing
   import XCTest
 #endif
 
-/// The test line a failure is reported at, as either testing library takes it.
-///
-/// The public functions take it as `fileID:filePath:line:column:` (XCTest's form, which a file
-/// that imports only XCTest can default) or as Swift Testing's `SourceLocation`. XCTest needs
-/// the path as a `StaticString`, which a `SourceLocation` cannot give back.
-struct CallerLocation: Sendable {
-  let sourceLocation: SourceLocation
-  /// The path for XCTest, when the caller gave one.
-  let staticFilePath: StaticString?
-
-  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    sourceLocation = SourceLocation(
-      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
-    staticFilePath = filePath
+extension TestSourceLocation {
+  /// The place of a caller that gave Swift Testing's `SourceLocation`: XCTest cannot take its
+  /// path, which a failure then names in its message.
+  init(_ sourceLocation: SourceLocation) {
+    self.init(
+      fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line,
+      column: sourceLocation.column)
   }
 
-  init(_ sourceLocation: SourceLocation) {
-    self.sourceLocation = sourceLocation
-    staticFilePath = nil
+  var sourceLocation: SourceLocation {
+    SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
@@ -40,13 +32,10 @@ struct CallerLocation: Sendable {
 /// `XCTFail` made outside its test cases to Swift Testing itself, so the second report would be
 /// a duplicate (not measured here: only 6.3 is installed).
 enum TestFailureReporting {
-  enum Kind {
-    case failure
-    /// Does not fail the test. XCTest has no warnings: under it, a warning is printed.
-    case warning
-  }
-
-  static func record(_ message: String, at location: CallerLocation, as kind: Kind = .failure) {
+  /// XCTest has no warnings: under it, a warning is printed.
+  static func record(
+    _ message: String, at location: TestSourceLocation, as kind: TestReportKind = .failure
+  ) {
     if Test.current == nil {
       recordWithXCTest(message, at: location, as: kind)
       #if compiler(>=6.4)
@@ -69,8 +58,7 @@ enum TestFailureReporting {
   }
 
   /// How many failures XCTest test cases have recorded since the observer was registered (at
-  /// the first `withCheckedTestClock` outside Swift Testing): it moves only while an XCTest
-  /// test runs.
+  /// the first test clock outside Swift Testing): it moves only while an XCTest test runs.
   static var xcTestFailureCount: Int {
     #if canImport(XCTest)
       XCTestFailureObserver.shared.failures
@@ -80,30 +68,64 @@ enum TestFailureReporting {
   }
 
   private static func recordWithXCTest(
-    _ message: String, at location: CallerLocation, as kind: Kind
+    _ message: String, at location: TestSourceLocation, as kind: TestReportKind
   ) {
     #if canImport(XCTest)
       switch kind {
       case .failure:
         if let filePath = location.staticFilePath {
-          XCTFail(message, file: filePath, line: UInt(location.sourceLocation.line))
+          XCTFail(message, file: filePath, line: UInt(location.line))
         } else {
           // A `SourceLocation` from an XCTest test: the path cannot be handed on, so the
           // message says where.
-          XCTFail("\(location.sourceLocation): \(message)")
+          XCTFail("\(location): \(message)")
         }
       case .warning:
-        // Only `withCheckedTestClock` warns, after a failure XCTest counted: a case is running.
-        let place = "\(location.sourceLocation.filePath):\(location.sourceLocation.line)"
+        // Only a test clock warns, after a failure XCTest counted: a case is running.
+        let place = "\(location.filePath):\(location.line)"
         print("\(place): warning: \(message)")
       }
     #endif
   }
 }
 
+/// The testing libraries' reporter, which the test clock's module finds at run time by this
+/// type's name (`TestReporters.current`): failures go to the library running the test.
+final class TestingLibraryReporter: TestReporting {
+  init() {}
+
+  func record(_ message: String, at location: TestSourceLocation, as kind: TestReportKind) {
+    TestFailureReporting.record(message, at: location, as: kind)
+  }
+
+  func runObservingFailures(
+    isolation: isolated (any Actor)?, _ body: () async -> Void
+  ) async -> Bool {
+    guard Test.current != nil else {
+      // An XCTest test, or none: XCTest's failures are counted as they are recorded.
+      let failuresBefore = TestFailureReporting.xcTestFailureCount  // registers the observer
+      await body()
+      return TestFailureReporting.xcTestFailureCount != failuresBefore
+    }
+    let failuresSeen = Mutex(false)
+    await withKnownIssue(isIntermittent: true, isolation: isolation) {
+      // Observes the body's issues without claiming any: a warning may follow a failure.
+      await body()
+    } matching: { issue in
+      #if compiler(>=6.3)
+        if issue.isFailure { failuresSeen.withLock { $0 = true } }
+      #else
+        failuresSeen.withLock { $0 = true }  // before Swift 6.3 every issue is a failure
+      #endif
+      return false
+    }
+    return failuresSeen.withLock { $0 }
+  }
+}
+
 #if canImport(XCTest)
-  /// Counts the failures of XCTest test cases, so that `withCheckedTestClock` can tell whether
-  /// its test failed.
+  /// Counts the failures of XCTest test cases, so that a test clock can tell whether its test
+  /// failed.
   ///
   /// XCTest notifies observers on the thread that records a failure, so the count is atomic.
   final class XCTestFailureObserver: NSObject, XCTestObservation, Sendable {

@@ -37,7 +37,7 @@ public struct UnimplementedClock: Clock, Sendable {
   /// ```
   public let name: String
   /// Where the clock was created: every issue is recorded there.
-  let creation: CallerLocation
+  let creation: TestSourceLocation
   /// What the clock does after recording an issue.
   let time = ImmediateClock()
 
@@ -52,7 +52,7 @@ public struct UnimplementedClock: Clock, Sendable {
   ) {
     self.init(
       name: name,
-      creation: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      creation: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Creates a clock that records an issue for every use, called `name`, at `sourceLocation`.
@@ -62,10 +62,10 @@ public struct UnimplementedClock: Clock, Sendable {
   ///   name: "SearchModel.clock", sourceLocation: #_sourceLocation)
   /// ```
   public init(name: String = "Clock", sourceLocation: SourceLocation) {
-    self.init(name: name, creation: CallerLocation(sourceLocation))
+    self.init(name: name, creation: TestSourceLocation(sourceLocation))
   }
 
-  init(name: String, creation: CallerLocation) {
+  init(name: String, creation: TestSourceLocation) {
     self.name = name
     self.creation = creation
   }
@@ -130,7 +130,7 @@ extension Clock where Self == UnimplementedClock {
   ) -> UnimplementedClock {
     UnimplementedClock(
       name: name,
-      creation: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      creation: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// A clock that records an issue for every use at `sourceLocation`, as

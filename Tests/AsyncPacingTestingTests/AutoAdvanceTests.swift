@@ -6,7 +6,7 @@ import Testing
 /// With auto-advance, time advances to the next deadline whenever everything waits, exactly.
 @Suite struct AutoAdvanceTests {
   @Test func forAwaitOverADebouncedSequenceFinishesAtTheExactInstants() async {
-    let seen = await withCheckedTestClock(advancing: .automatic) { clock in
+    let seen = await withTestClock(advancing: .automatic) { clock in
       let typing = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
       var seen: [String] = []
       do {
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func aThrottlerRunsAtItsWindowsWithTheBodySleeping() async {
-    let starts = await withCheckedTestClock(advancing: .automatic) { clock in
+    let starts = await withTestClock(advancing: .automatic) { clock in
       let starts = Mutex<[String]>([])
       let show = Throttler(for: .seconds(2), clock: clock) { (value: String) in
         starts.withLock { $0.append("\(value)@\(clock.now)") }
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func manualAdvancesStillWorkAndAutoAdvanceWaitsForThem() async {
-    await withCheckedTestClock(advancing: .automatic) { clock in
+    await withTestClock(advancing: .automatic) { clock in
       await clock.advance(by: .seconds(3))
       #expect(clock.now == TestClock.Instant(offset: .seconds(3)))
       try? await clock.sleep(for: .seconds(2))

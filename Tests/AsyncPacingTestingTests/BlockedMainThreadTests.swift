@@ -61,7 +61,7 @@ private final class LockedCount: Sendable {
     var result: ExitTest.Result?
     let recorded = await recordedIssues {
       result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        await withCheckedTestClock(advancing: .automatic, progressTimeout: .milliseconds(200)) {
+        await withTestClock(advancing: .automatic, progressTimeout: .milliseconds(200)) {
           clock in
           let notify = await MainActor.run {
             Debouncer(for: .seconds(1), clock: clock) { @MainActor in }
@@ -110,7 +110,7 @@ extension BlockedMainThread {
     let named = LockedCount()
     // Observes the issue without claiming it: it goes to the test that started this process.
     await withKnownIssue(isIntermittent: true) {
-      await withCheckedTestClock(progressTimeout: .milliseconds(500)) { clock in
+      await withTestClock(progressTimeout: .milliseconds(500)) { clock in
         // A main-actor action tells the clock that main-actor work is in play.
         let notify = await MainActor.run {
           Debouncer(for: .seconds(1), clock: clock) { @MainActor in }

@@ -5,13 +5,13 @@ import IssueCapture
 import Synchronization
 import Testing
 
-/// Under `withCheckedTestClock` and the `.testClock` trait, work the body leaves behind fails
+/// Under `withTestClock` and the `.testClock` trait, work the body leaves behind fails
 /// the test, naming it; work started with `addBackgroundTask` is cancelled instead, and what it
 /// throws is reported.
 @Suite(.capturesIssues) struct LeftoverWorkTests {
   @Test func aSleeperLeftBehindFailsTheTestNamingIt() async {
     let recorded = await recordedIssues {
-      await withCheckedTestClock { clock in
+      await withTestClock { clock in
         let timer = Task(name: "autosave", executorPreference: clock.taskExecutor) {
           try? await clock.sleep(for: .seconds(5))
         }
@@ -34,7 +34,7 @@ import Testing
     @Test func aRealClockSleepLeftBehindIsNamedToo() async {
       let leftBehind = Shared<TestClock?>(nil)
       let recorded = await recordedIssues {
-        await withCheckedTestClock { clock in
+        await withTestClock { clock in
           let poll = Task(name: "poll", executorPreference: clock.taskExecutor) {
             try? await Task.sleep(for: .seconds(7))
           }
@@ -57,7 +57,7 @@ import Testing
   @Test func aPacerStillHoldingAValueIsLeftoverWork() async {
     let kept = Shared<Debouncer<Int>?>(nil)
     let recorded = await recordedIssues {
-      await withCheckedTestClock { clock in
+      await withTestClock { clock in
         let save = Debouncer(for: .seconds(1), clock: clock) { (_: Int) in }
         save(1)
         kept.set(save)  // outlives the body, its value still pending
@@ -71,7 +71,7 @@ import Testing
 
   @Test func theSameWorkInTheBackgroundPassesAndIsCancelled() async {
     let ended = Shared<Bool?>(nil)
-    await withCheckedTestClock { clock in
+    await withTestClock { clock in
       clock.addBackgroundTask {
         do {
           while true { try await clock.sleep(for: .seconds(5)) }
@@ -90,7 +90,7 @@ import Testing
 
   @Test func aFailureInsideBackgroundWorkIsReported() async {
     let recorded = await recordedIssues {
-      await withCheckedTestClock { clock in
+      await withTestClock { clock in
         clock.addBackgroundTask {
           try await clock.sleep(for: .seconds(1))
           throw RefreshFailed()
@@ -106,7 +106,7 @@ import Testing
   /// In a process of its own, so that a passing run prints nothing.
   @Test func aSleepAfterTheTestIsPrinted() async {
     let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-      let clock = await withCheckedTestClock { clock in clock }
+      let clock = await withTestClock { clock in clock }
       let late = Task.detached { try? await clock.sleep(for: .seconds(1)) }
       // The sleeper registers after its message is printed: the process may end then.
       while clock.pendingSleeperCount == 0 { await Task.yield() }
@@ -125,7 +125,7 @@ import Testing
     // The exit test passes on the issue recorded before the process stopped.
     let recorded = await recordedIssues {
       result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        await withCheckedTestClock(progressTimeout: .milliseconds(200)) { clock in
+        await withTestClock(progressTimeout: .milliseconds(200)) { clock in
           clock.addBackgroundTask {
             while true {
               try? await clock.sleep(for: .seconds(1))
@@ -150,7 +150,7 @@ import Testing
     let runs =
       ProcessInfo.processInfo.environment["ASYNCPACING_RANDOM_RUNS"].flatMap { Int($0) } ?? 200
     for _ in 0..<runs {
-      await withCheckedTestClock { clock in
+      await withTestClock { clock in
         let (queries, typing) = AsyncStream.makeStream(of: String.self)
         var settled = queries.debounce(for: .milliseconds(300), clock: clock).makeAsyncIterator()
         typing.yield("a")

@@ -47,7 +47,7 @@ import Testing
     @Test func aHookInstalledOverOursIsLeftAndNamed() async {
       let recorded = await recordedIssues {
         await #expect(processExitsWith: .success) {
-          await withCheckedTestClock(scope: .process) { _ in
+          await withTestClock(scope: .process) { _ in
             RuntimeHookProbe.installStandIn()
           }
           #expect(RuntimeHookProbe.installedGlobalHook == .standIn)
@@ -62,8 +62,8 @@ import Testing
     @Test func aScopeAfterADisplacementWorksThroughTheHookOverOurs() async {
       let recorded = await recordedIssues {
         await #expect(processExitsWith: .success) {
-          await withCheckedTestClock(scope: .process) { _ in RuntimeHookProbe.installStandIn() }
-          let woke = await withCheckedTestClock(scope: .process) { clock in
+          await withTestClock(scope: .process) { _ in RuntimeHookProbe.installStandIn() }
+          let woke = await withTestClock(scope: .process) { clock in
             let timer = Task { try? await clock.sleep(for: .seconds(1)) }
             await clock.advance(by: .seconds(1))
             await timer.value
@@ -81,7 +81,7 @@ import Testing
       let recorded = await recordedIssues {
         await #expect(processExitsWith: .success) {
           RuntimeHookProbe.occupyMainExecutorHook()
-          await withCheckedTestClock(scope: .process) { _ in }
+          await withTestClock(scope: .process) { _ in }
         }
       }.map(\.message)
       #expect(recorded.count == 1, "\(recorded)")

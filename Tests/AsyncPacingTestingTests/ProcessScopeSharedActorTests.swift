@@ -42,7 +42,7 @@ import Testing
       let service = SharedService()
       let bothInside = Rendezvous()
       let bothStarted = Rendezvous()
-      async let scoped: Void = withCheckedTestClock(scope: .process) { clock in
+      async let scoped: Void = withTestClock(scope: .process) { clock in
         // Started before the neighbour arrives, so that no other thread holds the actor.
         let timer = await service.start { try? await Task.sleep(for: .seconds(60)) }
         await bothInside.arrive(as: 0)
@@ -71,7 +71,7 @@ import Testing
       let holding = Flag()
       let arrival = Flag()
       async let neighbour: Void = service.hold(raising: holding, until: arrival)
-      await withCheckedTestClock(scope: .process) { clock in
+      await withTestClock(scope: .process) { clock in
         while !holding.isRaised { await Task.yield() }
         arrival.raise()
         let timer = await service.start { try? await Task.sleep(for: .seconds(10)) }

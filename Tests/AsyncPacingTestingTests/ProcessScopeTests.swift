@@ -109,7 +109,7 @@ import Testing
     /// is leftover work.
     @Test func aPlainTaskLeftSleepingIsLeftoverWork() async {
       let recorded = await recordedIssues {
-        await withCheckedTestClock(scope: .process) { clock in
+        await withTestClock(scope: .process) { clock in
           let timer = Task(name: "refresh") { try? await clock.sleep(for: .seconds(5)) }
           await clock.advance(by: .seconds(1))
           _ = timer  // neither awaited nor cancelled

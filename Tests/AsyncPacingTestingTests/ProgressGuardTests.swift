@@ -22,7 +22,7 @@ import Testing
   ) async {
     for _ in 0..<runs {
       let recorded = await recordedIssues(sourceLocation: sourceLocation) {
-        await withCheckedTestClock(advancing: advancing, progressTimeout: shortGuard) {
+        await withTestClock(advancing: advancing, progressTimeout: shortGuard) {
           await body($0)
         }
       }.map(\.message)
@@ -73,7 +73,7 @@ import Testing
   @Test func codeNotGivenTheClockGetsTheHintWithItsFailure() async {
     for _ in 0..<Self.runs {
       let recorded = await recordedIssues {
-        await withCheckedTestClock(progressTimeout: Self.shortGuard) { clock in
+        await withTestClock(progressTimeout: Self.shortGuard) { clock in
           let saves = Mutex(0)
           // A real clock of its own: the test clock does not reach it.
           let save = Debouncer(for: .seconds(60), clock: ContinuousClock()) {
@@ -92,7 +92,7 @@ import Testing
   @Test func autoAdvanceStopsARepeatingTimerAndSaysSo() async {
     for _ in 0..<Self.runs {
       let recorded = await recordedIssues {
-        await withCheckedTestClock(
+        await withTestClock(
           advancing: .automatic(maxAdvancesWithoutProgress: 50), progressTimeout: .seconds(30)
         ) { clock in
           let ticker = Task(executorPreference: clock.taskExecutor) {
@@ -125,9 +125,15 @@ import Testing
     }
   }
 
-  @Test func aPlainWithTestClockPrintsTheCauseAndStops() async {
+  /// A program that links no testing library (the `TestClockTour` example) finds no reporter:
+  /// the failure stops the process, naming its cause.
+  @Test func withoutATestingLibraryTheCauseStopsTheProcess() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await withTestClock(progressTimeout: .milliseconds(100)) { clock in
+      let here = TestSourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: 1)
+      await TestClockDriver.run(
+        scope: .taskTree, advancing: .manual, progressTimeout: .milliseconds(100), location: here,
+        api: "withTestClock", startsOnMainActor: false, reporter: ProcessReporter()
+      ) { clock in
         try? await clock.sleep(for: .seconds(1))
       }
     }
@@ -141,7 +147,7 @@ import Testing
     // The exit test passes on the issue the guard recorded before the process stopped.
     let recorded = await recordedIssues {
       result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        await withCheckedTestClock(progressTimeout: .milliseconds(100)) { _ in
+        await withTestClock(progressTimeout: .milliseconds(100)) { _ in
           let ignoresCancellation = DispatchSemaphore(value: 0)
           await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {

@@ -49,7 +49,7 @@ import Testing
     let here = SourceLocation(
       fileID: "Feature/Helper.swift", filePath: "/Helper.swift", line: 7, column: 1)
     let issues = await recordedIssues {
-      await withCheckedTestClock(progressTimeout: .seconds(60), sourceLocation: here) { clock in
+      await withTestClock(progressTimeout: .seconds(60), sourceLocation: here) { clock in
         _ = clock.marbles("a-b", step: .zero, sourceLocation: here)
         _ = clock.marbles("a", step: .seconds(1), values: ["b": 1], sourceLocation: here)
         _ = await clock.marbles(

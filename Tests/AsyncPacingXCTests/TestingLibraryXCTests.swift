@@ -7,7 +7,7 @@ import XCTest
 /// each failure is an XCTest failure at the line of the call.
 final class TestingLibraryXCTests: FailureCapturingTestCase {
   func testPlayingDrawingAndExpectingMarbles() async {
-    await withCheckedTestClock { clock in
+    await withTestClock { clock in
       let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
       let searches = queries.debounce(for: .milliseconds(300), clock: clock)
       let drawn = await clock.marbles(of: searches, step: .milliseconds(100))
@@ -22,7 +22,7 @@ final class TestingLibraryXCTests: FailureCapturingTestCase {
   }
 
   func testRecordingASequence() async {
-    await withCheckedTestClock { clock in
+    await withTestClock { clock in
       let (queries, typing) = AsyncStream.makeStream(of: String.self)
       await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
         typing.yield("sw")
@@ -54,7 +54,7 @@ final class TestingLibraryXCTests: FailureCapturingTestCase {
   }
 
   func testTheCurrentClockAndAClockThatMustNotBeUsed() async {
-    await withCheckedTestClock(advancing: .automatic, progressTimeout: .seconds(60)) { clock in
+    await withTestClock(advancing: .automatic, progressTimeout: .seconds(60)) { clock in
       XCTAssertTrue(TestClock.current === clock)
       let unused = UnimplementedClock(name: "Feed.clock")
       XCTAssertEqual(unused.name, "Feed.clock")
@@ -74,7 +74,7 @@ final class TestingLibraryXCTests: FailureCapturingTestCase {
     func testEachFailureIsAnXCTestFailureAtTheCallersLine() async {
       var lines: [Int] = []
       let failures = await capturingFailures {
-        lines = await withCheckedTestClock { clock in
+        lines = await withTestClock { clock in
           var lines: [Int] = []
           _ = clock.marbles("a-b", step: .zero)
           lines.append(#line - 1)
@@ -118,7 +118,7 @@ final class TestingLibraryXCTests: FailureCapturingTestCase {
     func testTheProgressGuardFailsTheTestAndCancelsTheBody() async {
       var line = 0
       let failures = await capturingFailures {
-        await withCheckedTestClock(progressTimeout: .milliseconds(200)) { clock in
+        await withTestClock(progressTimeout: .milliseconds(200)) { clock in
           // Waits on the clock for a deadline nobody advances to.
           try? await clock.sleep(for: .seconds(1))
         }

@@ -62,20 +62,20 @@ final class DeliberateXCTestFailures: XCTestCase {
   }
 
   func testAMarbleFailure() async {
-    await withCheckedTestClock { clock in
+    await withTestClock { clock in
       _ = clock.marbles("a-b", step: .zero)
     }
   }
 
   func testAStall() async {
-    await withCheckedTestClock(progressTimeout: .milliseconds(200)) { clock in
+    await withTestClock(progressTimeout: .milliseconds(200)) { clock in
       try? await clock.sleep(for: .seconds(1))
     }
   }
 
   static let hintLine = #line + 2
   func testAnUnusedClock() async {
-    await withCheckedTestClock { clock in
+    await withTestClock { clock in
       await clock.advance(by: .seconds(1))
       XCTFail("the view model never searched")
     }

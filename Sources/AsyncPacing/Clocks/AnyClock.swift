@@ -13,8 +13,9 @@
 /// }
 /// ```
 ///
-/// It keeps what the wrapped clock carries: a ``TestClock`` wrapped in an `AnyClock` still
-/// runs the operators' and pacers' internal tasks on its test executor, so tests stay exact.
+/// It keeps what the wrapped clock says through the seam (``PacingHost``): a test clock wrapped
+/// in an `AnyClock` still runs the operators' and pacers' internal tasks on its executor, so
+/// tests stay exact.
 /// Erasing costs a closure call per clock reading and per sleep; the Performance article has
 /// the figure.
 public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
@@ -76,11 +77,8 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   private let offsetNow: @Sendable () -> Duration
   private let sleepUntilOffset: @Sendable (Duration, Duration?) async throws -> Void
   private let resolution: Duration
-  @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
-  @usableFromInline let internalTasks: LiveTaskCounter
-  @usableFromInline let sleepsUntilAnyDeadline: Bool
-  /// The wrapped clock, when it is one the shell asks where its tasks run.
-  private let wrappedPreferring: (any ExecutorPreferringClock)?
+  /// The wrapped clock's host, if it is one.
+  private let wrappedHost: (any PacingHost)?
 
   /// Wraps `clock`; its `now`, read here, becomes the instant of offset zero.
   ///
@@ -94,11 +92,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
       try await clock.sleep(until: start.advanced(by: offset), tolerance: tolerance)
     }
     resolution = clock.minimumResolution
-    preferredTaskExecutor = clock.preferredTaskExecutor
-    // The wrapped clock's, so that a test clock counts the tasks timed through this wrapper.
-    internalTasks = (clock as? any ExecutorPreferringClock)?.internalTasks ?? LiveTaskCounter()
-    sleepsUntilAnyDeadline = !clock.sleepsInChunks
-    wrappedPreferring = clock as? any ExecutorPreferringClock
+    wrappedHost = clock as? any PacingHost
   }
 
   /// The wrapped clock's `now`, as the time since it was wrapped.
@@ -126,15 +120,66 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   }
 }
 
-/// The seam through which a wrapped ``TestClock`` keeps the internal tasks on its executor.
-extension AnyClock: ExecutorPreferringClock {
-  @usableFromInline
-  func noteMainActorWork() {
-    wrappedPreferring?.noteMainActorWork()
+/// The wrapped clock's host, passed on: its executor, its count of the internal tasks, its
+/// notes.
+extension AnyClock: PacingHost {
+  /// The wrapped clock's.
+  ///
+  /// ```swift
+  /// let erased = AnyClock(clock)  // a test clock: its executor
+  /// ```
+  public var preferredTaskExecutor: (any TaskExecutor)? { wrappedHost?.preferredTaskExecutor }
+
+  /// The wrapped clock's.
+  ///
+  /// ```swift
+  /// #expect(AnyClock(ImmediateClock()).sleepsUntilAnyDeadline)
+  /// ```
+  public var sleepsUntilAnyDeadline: Bool { wrappedHost?.sleepsUntilAnyDeadline ?? false }
+
+  /// Passed to the wrapped clock.
+  ///
+  /// ```swift
+  /// erased.internalTaskStarted()
+  /// ```
+  public func internalTaskStarted() { wrappedHost?.internalTaskStarted() }
+
+  /// Passed to the wrapped clock.
+  ///
+  /// ```swift
+  /// erased.internalTaskEnded()
+  /// ```
+  public func internalTaskEnded() { wrappedHost?.internalTaskEnded() }
+
+  /// Passed to the wrapped clock.
+  ///
+  /// ```swift
+  /// erased.mainActorWorkJoined()
+  /// ```
+  public func mainActorWorkJoined() { wrappedHost?.mainActorWorkJoined() }
+
+  /// Passed to the wrapped clock.
+  ///
+  /// ```swift
+  /// erased.iterationStarted()
+  /// ```
+  public func iterationStarted() { wrappedHost?.iterationStarted() }
+
+  /// Passed to the wrapped clock.
+  ///
+  /// ```swift
+  /// erased.realClockChosen("ContinuousClock", by: "debounce(for:clock:)")
+  /// ```
+  public func realClockChosen(_ clock: String, by api: String) {
+    wrappedHost?.realClockChosen(clock, by: api)
   }
 
-  @usableFromInline
-  func noteIterationStart() {
-    wrappedPreferring?.noteIterationStart()
+  /// Passed to the wrapped clock.
+  ///
+  /// ```swift
+  /// erased.pacerReleasedHoldingValue("Debouncer<String>")
+  /// ```
+  public func pacerReleasedHoldingValue(_ pacer: String) {
+    wrappedHost?.pacerReleasedHoldingValue(pacer)
   }
 }

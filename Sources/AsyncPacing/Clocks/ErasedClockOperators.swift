@@ -1,7 +1,7 @@
 /// The sequence operators on a clock stored as `any Clock<Duration>`.
 ///
 /// Each is disfavoured, so a call with a concrete clock keeps the generic, specialised
-/// operator (and, with a ``TestClock``, its executor); only an existential clock, which the
+/// operator (and, with a `TestClock`, its executor); only an existential clock, which the
 /// generic operators cannot take, comes here, wrapped in an ``AnyClock``.
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Debounces on a clock stored as `any Clock<Duration>`, as

@@ -11,11 +11,14 @@
 /// #expect(clock.now == ImmediateClock.Instant(offset: .seconds(3)))
 /// ```
 ///
+/// A sleep until any deadline returns at once, however far: the operators and pacers never
+/// split a sleep on it into steps (``PacingHost/sleepsUntilAnyDeadline``).
+///
 /// With pacing, it skips the waiting, not the rules' effect on what comes out: a debounce or
 /// throttle emits as soon as its timer task runs, and which elements that timer still finds
 /// depends on how the reader and the timer were scheduled. Over a fast upstream the last element
 /// always comes out, earlier ones may too. Use it to skip delays; to test pacing, use
-/// ``TestClock``.
+/// `TestClock`.
 ///
 /// ```swift
 /// let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
@@ -27,13 +30,13 @@
 ///   print(number)  // 3, perhaps after 1 or 2
 /// }
 /// ```
-public final class ImmediateClock: Clock, Sendable {
+public final class ImmediateClock: Clock, PacingHost, Sendable {
   /// An instant of an ``ImmediateClock``: the time elapsed since the clock was created.
   ///
   /// ```swift
   /// #expect(clock.now.offset == .seconds(3))
   /// ```
-  public typealias Instant = TestClock.Instant
+  public typealias Instant = VirtualInstant
 
   private let current: LockedState<Instant>
 
@@ -60,6 +63,13 @@ public final class ImmediateClock: Clock, Sendable {
   /// #expect(ImmediateClock().minimumResolution == .zero)
   /// ```
   public var minimumResolution: Duration { .zero }
+
+  /// `true`: a sleep until any deadline returns at once.
+  ///
+  /// ```swift
+  /// #expect(ImmediateClock().sleepsUntilAnyDeadline)
+  /// ```
+  public var sleepsUntilAnyDeadline: Bool { true }
 
   /// Moves `now` to `deadline` if that is later, and returns after one yield, so that a loop
   /// of sleeps still lets other tasks run. Throws `CancellationError` in a cancelled task.

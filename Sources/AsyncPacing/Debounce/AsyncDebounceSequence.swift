@@ -24,7 +24,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - edges: `.trailing` (the default), `.leading`, or both.
   ///   - maxWait: The longest an element may wait while elements keep arriving; at least
   ///     `interval`, and only with the trailing edge.
-  ///   - clock: The clock that measures the interval, such as a ``TestClock`` in tests.
+  ///   - clock: The clock that measures the interval, such as a `TestClock` in tests.
   @inlinable
   public func debounce<C: Clock>(
     for interval: C.Duration, tolerance: C.Duration? = nil,
@@ -32,7 +32,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     clock: C
   ) -> AsyncDebounceSequence<Self, C> {
     AsyncDebounceSequence(
-      base: self, clock: clock, tolerance: tolerance,
+      PacedUpstream(self, clock: clock, tolerance: tolerance, api: "debounce(for:clock:)"),
       configuration: DebounceConfiguration(interval: interval, edges: edges, maxWait: maxWait))
   }
 
@@ -40,8 +40,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// continuous clock.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
-  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  /// runs on that clock instead, from this call on: its time and its sleeps are the test's
+  /// (``PacingDefaults/clock``). Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// for await query in searchField.queries.debounce(for: .milliseconds(300)) {
@@ -55,9 +55,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: Duration, tolerance: Duration? = nil,
     edges: PacingEdges = .trailing, maxWait: Duration? = nil
   ) -> AsyncDebounceSequence<Self, ContinuousClock> {
-    debounce(
-      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: ContinuousClock()
-    ).followingEnclosingTestClock()
+    AsyncDebounceSequence(
+      PacedUpstream(onDefaultClock: self, tolerance: tolerance),
+      configuration: DebounceConfiguration(interval: interval, edges: edges, maxWait: maxWait))
   }
 }
 
@@ -74,7 +74,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// for await query in settled { await search(query) }
 /// ```
 public struct AsyncDebounceSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
-  Sendable, FollowsTestClock
+  Sendable
 where Base.Element: Sendable {
   /// The upstream's element type: a debounce emits upstream elements unchanged.
   ///
@@ -96,20 +96,12 @@ where Base.Element: Sendable {
   /// ```
   public typealias Failure = Base.Failure
 
-  @usableFromInline let base: Base
-  @usableFromInline let clock: C
-  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let upstream: PacedUpstream<Base, C>
   @usableFromInline let configuration: DebounceConfiguration<C.Duration>
-  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
-  init(
-    base: Base, clock: C, tolerance: C.Duration?,
-    configuration: DebounceConfiguration<C.Duration>
-  ) {
-    self.base = base
-    self.clock = clock
-    self.tolerance = tolerance
+  init(_ upstream: PacedUpstream<Base, C>, configuration: DebounceConfiguration<C.Duration>) {
+    self.upstream = upstream
     self.configuration = configuration
   }
 
@@ -121,10 +113,7 @@ where Base.Element: Sendable {
   /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(
-      SequenceShell(
-        base: base, machine: FixedDebounceMachine(configuration), clock: clock,
-        tolerance: tolerance, following: followedTestClock))
+    upstream.iterator(running: FixedDebounceMachine(configuration))
   }
 
   /// The iterator of an ``AsyncDebounceSequence``, shared by every pacing sequence. Dropping

@@ -1,6 +1,9 @@
 /// Debounce as a pacer runs it: values sent are elements, and the action's start changes no
 /// timing.
 extension DebounceMachine: CallbackPacingMachine {
+  @inlinable
+  static var pacerName: StaticString { "Debouncer" }
+
   /// `nil` for one interval: no user code runs under the lock.
   @inlinable
   static var reentranceMessage: StaticString? {

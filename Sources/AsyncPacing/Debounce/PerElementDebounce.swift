@@ -24,25 +24,27 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - edges: `.trailing` (the default), `.leading`, or both.
   ///   - maxWait: The longest an element may wait while elements keep arriving; only with the
   ///     trailing edge.
-  ///   - clock: The clock that measures the intervals, such as a ``TestClock`` in tests.
+  ///   - clock: The clock that measures the intervals, such as a `TestClock` in tests.
   @inlinable
   public func debounce<C: Clock>(
     for interval: @escaping @Sendable (Element) -> C.Duration, tolerance: C.Duration? = nil,
     edges: PacingEdges = .trailing, maxWait: C.Duration? = nil, clock: C
   ) -> some Sendable & AsyncSequence<Element, Failure> {
-    pacedDebounce(for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: clock)
+    pacedDebounce(
+      PacedUpstream(self, clock: clock, tolerance: tolerance, api: "debounce(for:clock:)"),
+      for: interval, edges: edges, maxWait: maxWait)
   }
 
   @inlinable
   func pacedDebounce<C: Clock>(
-    for interval: @escaping @Sendable (Element) -> C.Duration, tolerance: C.Duration?,
-    edges: PacingEdges, maxWait: C.Duration?, clock: C
+    _ upstream: PacedUpstream<Self, C>, for interval: @escaping @Sendable (Element) -> C.Duration,
+    edges: PacingEdges, maxWait: C.Duration?
   ) -> PacedSequence<
     Self, C,
     DebounceMachine<Element, ElapsedInstant<C.Duration>, IntervalPerValue<Element, C.Duration>>
   > {
     PacedSequence(
-      base: self, clock: clock, tolerance: tolerance,
+      upstream,
       machine: DebounceMachine(
         DebounceConfiguration(
           intervalPerElementEdges: edges, maxWait: maxWait, function: "debounce"),
@@ -53,8 +55,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// interval that element sets.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
-  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  /// runs on that clock instead, from this call on: its time and its sleeps are the test's
+  /// (``PacingDefaults/clock``). Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// for await query in queries.debounce(for: {
@@ -74,8 +76,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     edges: PacingEdges = .trailing, maxWait: Duration? = nil
   ) -> some Sendable & AsyncSequence<Element, Failure> {
     pacedDebounce(
-      for: interval, tolerance: tolerance, edges: edges, maxWait: maxWait, clock: ContinuousClock()
-    ).followingEnclosingTestClock()
+      PacedUpstream(onDefaultClock: self, tolerance: tolerance), for: interval, edges: edges,
+      maxWait: maxWait)
   }
 
   /// Debounces by each element's interval on a clock stored as `any Clock<Duration>`.

@@ -10,17 +10,17 @@ import Synchronization
 /// owner's store, which is the happens-before edge the sanitizer needs. On x86-64 both are
 /// plain moves; mutual exclusion itself is still entirely the `Mutex`'s.
 @usableFromInline
-struct LockedState<State: ~Copyable>: ~Copyable, Sendable {
+package struct LockedState<State: ~Copyable>: ~Copyable, Sendable {
   @usableFromInline let mutex: Mutex<State>
   @usableFromInline let handoff = Atomic<Int>(0)
 
   @inlinable
-  init(_ initial: consuming sending State) {
+  package init(_ initial: consuming sending State) {
     mutex = Mutex(initial)
   }
 
   @inlinable
-  func withLock<Result: ~Copyable, E: Error>(
+  package func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending State) throws(E) -> sending Result
   ) throws(E) -> sending Result {
     #if ASYNCPACING_COUNTING

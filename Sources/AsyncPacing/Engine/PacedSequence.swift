@@ -3,7 +3,7 @@
 /// of `machine`, the machine's initial state.
 @usableFromInline
 struct PacedSequence<Base: AsyncSequence & Sendable, C: Clock, Machine: ElementPacingMachine>:
-  AsyncSequence, Sendable, FollowsTestClock
+  AsyncSequence, Sendable
 where
   Base.Element: Sendable, Machine.Instant == ElapsedInstant<C.Duration>,
   Machine.Element == Base.Element
@@ -11,26 +11,18 @@ where
   @usableFromInline typealias Element = Machine.Output
   @usableFromInline typealias Failure = Base.Failure
 
-  @usableFromInline let base: Base
-  @usableFromInline let clock: C
-  @usableFromInline let tolerance: C.Duration?
+  @usableFromInline let upstream: PacedUpstream<Base, C>
   @usableFromInline let machine: Machine
-  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
-  init(base: Base, clock: C, tolerance: C.Duration?, machine: Machine) {
-    self.base = base
-    self.clock = clock
-    self.tolerance = tolerance
+  init(_ upstream: PacedUpstream<Base, C>, machine: Machine) {
+    self.upstream = upstream
     self.machine = machine
   }
 
   @inlinable
   func makeAsyncIterator() -> Iterator {
-    Iterator(
-      SequenceShell(
-        base: base, machine: machine, clock: clock, tolerance: tolerance,
-        following: followedTestClock))
+    upstream.iterator(running: machine)
   }
 
   @usableFromInline typealias Iterator = AsyncPacingIterator<Element, Failure>

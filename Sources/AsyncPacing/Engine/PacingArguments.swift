@@ -17,11 +17,11 @@ func checkPacingArguments<Duration: DurationProtocol>(
 /// `precondition` drops its message in optimised builds, which stop with "Illegal instruction"
 /// alone; `fatalError` keeps it, so a release build still says which argument was wrong.
 @inlinable
-func checkArgument(_ condition: Bool, _ message: @autoclosure () -> String) {
+package func checkArgument(_ condition: Bool, _ message: @autoclosure () -> String) {
   if !condition { argumentRejected(message()) }
 }
 
 @usableFromInline
-func argumentRejected(_ message: String) -> Never {
+package func argumentRejected(_ message: String) -> Never {
   fatalError(message)
 }

@@ -17,23 +17,21 @@ struct PacingTimebase<C: Clock>: Sendable {
   @usableFromInline let clock: C
   /// The clock instant the machine's time counts from.
   @usableFromInline let origin: C.Instant
-  /// The test clock an operator made without a clock follows inside a test clock's scope, and
-  /// its instant the machine's time counts from (see `TestClock.enclosing`): then its `now`
-  /// and its sleeps are the test clock's.
-  @usableFromInline let followed: FollowedTestClock?
+  /// What the clock says of itself through the seam, read once here: where the internal tasks
+  /// run, who counts them, whether a sleep takes any deadline.
+  @usableFromInline let host: (any PacingHost)?
   @usableFromInline let tolerance: C.Duration?
   /// The longest one sleep may last, for a clock whose sleep cannot take every deadline;
   /// `nil` for one that can.
   @usableFromInline let longestSleep: C.Duration?
 
   @inlinable
-  init(clock: C, tolerance: C.Duration?, following testClock: TestClock? = nil) {
+  init(clock: C, tolerance: C.Duration?) {
     self.clock = clock
     self.origin = clock.now
-    // Only the standard `Duration` can be measured on a test clock.
-    let followed = C.Duration.self == Swift.Duration.self ? testClock : nil
-    self.followed = followed.map(FollowedTestClock.init)
-    let longestSleep = clock.sleepsInChunks && followed == nil ? Self.sleepChunk : nil
+    let host = clock as? any PacingHost
+    self.host = host
+    let longestSleep = host?.sleepsUntilAnyDeadline == true ? nil : Self.sleepChunk
     self.longestSleep = longestSleep
     // `ContinuousClock` converts a tolerance as it converts a deadline: one longer than a chunk
     // is passed as none.
@@ -44,7 +42,8 @@ struct PacingTimebase<C: Clock>: Sendable {
     }
   }
 
-  /// A century: `ContinuousClock` and `SuspendingClock` trap on a deadline whose seconds do not
+  /// A century, for a clock with the standard `Duration` (`nil` for another, whose range is its
+  /// own): `ContinuousClock` and `SuspendingClock` trap on a deadline whose seconds do not
   /// fit an `Int64` (some 292 billion years), so a farther deadline is slept toward a chunk at a
   /// time, and no process lives to see a second chunk. Not longer: measured here, the runtime
   /// never frees a cancelled `Task.sleep` whose deadline lies beyond about 146 years of uptime
@@ -58,23 +57,10 @@ struct PacingTimebase<C: Clock>: Sendable {
 
   /// The one clock reading an event costs.
   @inlinable
-  var now: Instant {
-    if let followed { return Instant(followed.elapsed(as: C.Duration.self)) }
-    return Instant(origin.duration(to: clock.now))
-  }
+  var now: Instant { Instant(origin.duration(to: clock.now)) }
 
-  /// The clock's resolution, or the followed test clock's.
   @inlinable
-  var minimumResolution: C.Duration {
-    followed == nil ? clock.minimumResolution : unsafeBitCast(Duration.zero, to: C.Duration.self)
-  }
-
-  /// The clock that decides where the internal tasks run: the followed test clock, or this
-  /// clock when it is one the shell asks.
-  @inlinable
-  var preferringClock: (any ExecutorPreferringClock)? {
-    followed?.clock ?? clock as? any ExecutorPreferringClock
-  }
+  var minimumResolution: C.Duration { clock.minimumResolution }
 
   /// The instant one sleep toward `deadline` asks for, from `now`: the deadline, or a far one's
   /// chunk end (see ``sleep(until:overshoot:)``).
@@ -90,14 +76,6 @@ struct PacingTimebase<C: Clock>: Sendable {
   /// `longestSleep`.
   @inlinable
   func sleep(until deadline: Instant, overshoot: C.Duration) async -> Wake {
-    if let followed {
-      do {
-        try await followed.sleep(until: deadline.sinceOrigin)
-      } catch {
-        return Task.isCancelled ? .cancelled : .failed
-      }
-      return .slept
-    }
     var target: C.Instant
     if let longestSleep, deadline.sinceOrigin > longestSleep {
       // Only a deadline a chunk past the origin can be a chunk past now: the others cost no
@@ -121,46 +99,5 @@ struct PacingTimebase<C: Clock>: Sendable {
       return Task.isCancelled ? .cancelled : .failed
     }
     return .slept
-  }
-}
-
-extension Clock {
-  /// Whether a far deadline must be slept toward in chunks: for every clock with the standard
-  /// library's `Duration` except the package's virtual ones, which take any deadline (chunks
-  /// would turn `TestClock.advance` into a walk of billions of steps). Their instants are all
-  /// `TestClock.Instant`; an `AnyClock` says what its wrapped clock needs.
-  @inlinable
-  var sleepsInChunks: Bool {
-    guard Duration.self == Swift.Duration.self, Instant.self != TestClock.Instant.self else {
-      return false
-    }
-    return !((self as? any ExecutorPreferringClock)?.sleepsUntilAnyDeadline ?? false)
-  }
-}
-
-/// The test clock a timebase follows (see `PacingTimebase.followed`): a reference, so that the
-/// timebase of a real clock pays one null check per reading, and its code out of line.
-@usableFromInline
-final class FollowedTestClock: Sendable {
-  @usableFromInline let clock: TestClock
-  /// The test clock's instant the machine's time counts from.
-  let origin: TestClock.Instant
-
-  @usableFromInline
-  init(_ clock: TestClock) {
-    self.clock = clock
-    self.origin = clock.now
-  }
-
-  /// The time since the origin, in the followed timebase's duration type, which is the
-  /// standard `Duration` (only such a timebase follows a test clock).
-  @usableFromInline
-  func elapsed<D: DurationProtocol>(as type: D.Type) -> D {
-    unsafeBitCast(origin.duration(to: clock.now), to: D.self)
-  }
-
-  @usableFromInline
-  func sleep<D: DurationProtocol>(until offset: D) async throws {
-    try await clock.sleep(until: origin.advanced(by: unsafeBitCast(offset, to: Duration.self)))
   }
 }

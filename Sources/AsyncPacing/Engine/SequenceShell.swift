@@ -4,8 +4,8 @@
 /// Per iterator it runs at most two tasks at a time: a reader, started by the first `next()`,
 /// that iterates the upstream continuously (so deadlines reflect real arrivals, whatever the
 /// consumer does), and a timer, started by the machine's first deadline, that sleeps toward
-/// the machine's next one. Both are created with the executor preference the clock carries,
-/// so on a ``TestClock`` they stay on the test executor. All decisions are the machine's.
+/// the machine's next one. Both are created with the executor preference the clock's host
+/// gives (``PacingHost/preferredTaskExecutor``), so on a test clock they stay on its executor. All decisions are the machine's.
 @usableFromInline
 final class SequenceShell<Base: AsyncSequence & Sendable, Machine: PacingMachine, C: Clock>:
   ShellCore
@@ -29,11 +29,11 @@ where
 
   @inlinable
   init(
-    base: Base, machine: Machine, clock: C, tolerance: C.Duration?, following testClock: TestClock?,
+    base: Base, machine: Machine, clock: C, tolerance: C.Duration?,
     reads: @escaping @Sendable (SequenceShell) async -> Void
   ) {
     self.base = base
-    self.timebase = PacingTimebase(clock: clock, tolerance: tolerance, following: testClock)
+    self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
     self.state = LockedState(ShellState(machine: machine, side: Side()))
     self.reads = reads
   }
@@ -163,7 +163,7 @@ where
   @inlinable
   func startWorker(generation: UInt64) {
     // The consumer's first `next()`: a test clock names a consumer outside the test's work.
-    timebase.preferringClock?.noteIterationStart()
+    timebase.host?.iterationStarted()
     let reader = startTask(for: timebase) {
       // A cancel that raced the start must not consume an element of a shared upstream.
       guard self.state.withLock({ $0.side.takesEvents }) else { return }
@@ -227,12 +227,9 @@ where
 
 extension SequenceShell where Machine: ElementPacingMachine {
   @inlinable
-  convenience init(
-    base: Base, machine: Machine, clock: C, tolerance: C.Duration?,
-    following testClock: TestClock? = nil
-  ) {
+  convenience init(base: Base, machine: Machine, clock: C, tolerance: C.Duration?) {
     self.init(
-      base: base, machine: machine, clock: clock, tolerance: tolerance, following: testClock,
+      base: base, machine: machine, clock: clock, tolerance: tolerance,
       reads: { await $0.readElements() })
   }
 

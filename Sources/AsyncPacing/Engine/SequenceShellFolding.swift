@@ -3,11 +3,10 @@
 extension SequenceShell where Machine: FoldingPacingMachine {
   @inlinable
   convenience init(
-    base: Base, machine: Machine, reducer: @escaping Reducer, clock: C, tolerance: C.Duration?,
-    following testClock: TestClock? = nil
+    base: Base, machine: Machine, reducer: @escaping Reducer, clock: C, tolerance: C.Duration?
   ) {
     self.init(
-      base: base, machine: machine, clock: clock, tolerance: tolerance, following: testClock,
+      base: base, machine: machine, clock: clock, tolerance: tolerance,
       reads: { [loan = machine.loan] in await $0.readAndFold(with: reducer, loan: loan) })
   }
 

@@ -1,6 +1,5 @@
-/// Starts an internal task for work timed by `timebase`: on the executor its clock (or the test
-/// clock it follows) prefers, and counted while it lives by the process-wide
-/// ``LiveTaskCounter`` and the clock's own.
+/// Starts an internal task for work timed by `timebase`: on the executor its clock's host
+/// prefers, and counted while it lives by the process-wide ``LiveTaskCounter`` and the host.
 ///
 /// A task created with `Task(executorPreference:)` consults its preference under the task's
 /// status lock at every executor switch, even when the preference is `nil`; measured here,
@@ -10,14 +9,17 @@
 func startTask<C: Clock>(
   for timebase: PacingTimebase<C>, _ operation: @escaping @Sendable () async -> Void
 ) -> Task<Void, Never> {
-  let preferring = timebase.preferringClock
-  let counters = [LiveTaskCounter.processWide, preferring?.internalTasks].compactMap { $0 }
-  for counter in counters { counter.taskStarted() }
+  let host = timebase.host
+  LiveTaskCounter.processWide.taskStarted()
+  host?.internalTaskStarted()
   let counted: @Sendable () async -> Void = {
-    defer { for counter in counters { counter.taskEnded() } }
+    defer {
+      LiveTaskCounter.processWide.taskEnded()
+      host?.internalTaskEnded()
+    }
     await operation()
   }
-  if let executor = preferring?.preferredTaskExecutor {
+  if let executor = host?.preferredTaskExecutor {
     return Task(executorPreference: executor, operation: counted)
   }
   // Not escaping a test executor: there is none, and the global executor is the one intended.

@@ -34,7 +34,7 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
 
   /// Creates a debouncer that measures time on `clock`.
   ///
-  /// Pass the clock in from outside, so that a test can hand the type a ``TestClock``:
+  /// Pass the clock in from outside, so that a test can hand the type a `TestClock`:
   ///
   /// ```swift
   /// search = Debouncer(for: .milliseconds(300), clock: clock) {
@@ -49,7 +49,7 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   ///   - edges: `.trailing` (the default) runs the last value of a burst once it settles;
   ///     `.leading` runs the first at once; both do both.
   ///   - maxWait: The longest a value may wait while values keep coming (trailing edge only).
-  ///   - clock: The clock that measures time, such as a ``TestClock`` in tests.
+  ///   - clock: The clock that measures time, such as a `TestClock` in tests.
   ///   - cancelsRunningAction: When `true`, a value that falls due while the action runs
   ///     cancels it, and runs as soon as the cancelled action returns: a stale search stops
   ///     once a newer query settles.
@@ -62,7 +62,7 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        PacerShell(
+        chosenClock: PacerShell(
           machine: Self.machine(interval: interval, edges: edges, maxWait: maxWait),
           clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
           action: action)))
@@ -97,8 +97,8 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   /// Creates a debouncer that measures time on the continuous clock.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// measures time on that ``TestClock`` instead, from this initializer on. Pass
-  /// `clock: ContinuousClock()` to keep real time there.
+  /// measures time on that clock instead, from this initializer on (``PacingDefaults/clock``).
+  /// Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// let save = Debouncer(for: .seconds(1)) { (draft: String) in
@@ -141,7 +141,7 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        PacerShell(
+        chosenClock: PacerShell(
           machine: Self.machine(intervalOf: interval, edges: edges, maxWait: maxWait),
           clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
           action: action)))
@@ -150,8 +150,8 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   /// Creates a debouncer whose quiet period is each value's own, on the continuous clock.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// measures time on that ``TestClock`` instead, from this initializer on. Pass
-  /// `clock: ContinuousClock()` to keep real time there.
+  /// measures time on that clock instead, from this initializer on (``PacingDefaults/clock``).
+  /// Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// let search = Debouncer(for: { (q: String) in

@@ -8,6 +8,14 @@ struct PacerControls<Value: Sendable>: Sendable {
   @usableFromInline let cancel: @Sendable (_ release: Bool) -> Void
   @usableFromInline let isPending: @Sendable () -> Bool
 
+  /// The controls of a pacer made on a clock the caller chose: a real clock chosen inside a
+  /// host's scope keeps real time there, and the host hears of it.
+  @inlinable
+  init<Machine, C>(chosenClock shell: PacerShell<Machine, C>) where Machine.Output == Value {
+    noteRealClockChoice(of: C.self, by: "\(Machine.pacerName)(for:clock:)")
+    self.init(shell)
+  }
+
   @inlinable
   init<Machine, C>(_ shell: PacerShell<Machine, C>) where Machine.Output == Value {
     send = { shell.send($0) }
@@ -18,18 +26,18 @@ struct PacerControls<Value: Sendable>: Sendable {
 }
 
 extension PacerControls {
-  /// The controls of a pacer made without a clock: on the enclosing test clock inside its scope
-  /// (see `TestClock.enclosing`), else on the continuous clock. Both measure `Duration`, so one
-  /// machine serves either, and deciding here, once, spares each `send` a look for the clock.
+  /// The controls of a pacer made without a clock: on the continuous clock, or inside a host's
+  /// scope on the host (``PacingDefaults/clock``). Both measure `Duration`, so one machine serves
+  /// either, and deciding here, once, spares each `send` a look for the clock.
   @inlinable
   init<Machine: CallbackPacingMachine>(
     onDefaultClock machine: Machine, tolerance: Duration?, cancelsRunningAction: Bool,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) where Machine.Output == Value, Machine.Instant == ElapsedInstant<Duration> {
-    if let testClock = TestClock.enclosingForDefaultClock {
+    if let standIn = StandInClock.ofScope {
       self.init(
         PacerShell(
-          machine: machine, clock: testClock, tolerance: tolerance,
+          machine: machine, clock: standIn, tolerance: tolerance,
           cancelsRunningAction: cancelsRunningAction, action: action))
     } else {
       self.init(

@@ -31,8 +31,11 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     machine: Machine, clock: C, tolerance: C.Duration?, cancelsRunningAction: Bool,
     action: @escaping Action
   ) {
-    clock.noteIsolation(of: action)
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
+    // Settling main-actor work is the host's to arrange, once it knows that some takes part.
+    if let host = timebase.host, let actor = action.isolation, actor === MainActor.shared {
+      host.mainActorWorkJoined()
+    }
     self.userClosureCalls = machine.userClosureCalls
     self.state = LockedState(ShellState(machine: machine, side: Side()))
     self.action = action
@@ -60,13 +63,17 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @inlinable
   var isPending: Bool {
     refuseCallBack()
-    return state.withLock { state in
-      if state.machine.hasPendingValue || !state.mailbox.isEmpty { return true }
-      if case .acting(let acting) = state.side.runner, case .handedOver = acting.progress {
-        return true
-      }
-      return false
+    return state.withLock { holdsValue(&$0) }
+  }
+
+  /// Whether a value waits in `state`: see ``isPending``.
+  @inlinable
+  func holdsValue(_ state: inout State) -> Bool {
+    if state.machine.hasPendingValue || !state.mailbox.isEmpty { return true }
+    if case .acting(let acting) = state.side.runner, case .handedOver = acting.progress {
+      return true
     }
+    return false
   }
 
   @inlinable
@@ -84,12 +91,14 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   }
 
   /// Drops the pending and waiting values and cancels the running action; with `release`,
-  /// nothing runs any more.
+  /// nothing runs any more, and the clock's host hears of a value dropped so.
   @inlinable
   func cancel(release: Bool = false) {
     refuseCallBack()
     var effects = Effects()
-    let runningAction = state.withLock { state -> Task<Void, Never>? in
+    let (runningAction, droppedValue) = state.withLock {
+      state -> (Task<Void, Never>?, Bool) in
+      let droppedValue = holdsValue(&state)
       state.side.cancels &+= 1
       state.mailbox.removeAll()
       let wakeAt = state.machine.dropPending()
@@ -102,9 +111,12 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       }
       let runningAction = stopActionForCancel(&state)
       endBurstIfOver(&state, effects: &effects)
-      return runningAction
+      return (runningAction, droppedValue)
     }
     perform(effects)
+    if release && droppedValue, let host = timebase.host {
+      host.pacerReleasedHoldingValue("\(Machine.pacerName)<\(Value.self)>")
+    }
     // Cancelled here, not through the shared slots another thread may empty later: an action
     // that begins after this call returns must find its task cancelled (<doc:PacingContract>,
     // "The callback pacers").

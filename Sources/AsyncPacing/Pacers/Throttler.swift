@@ -22,7 +22,7 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
 
   /// Creates a throttler that measures time on `clock`.
   ///
-  /// Pass the clock in from outside, so that a test can hand the type a ``TestClock``:
+  /// Pass the clock in from outside, so that a test can hand the type a `TestClock`:
   ///
   /// ```swift
   /// track = Throttler(for: .milliseconds(250), clock: clock) {
@@ -33,7 +33,7 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   ///
   /// - Parameters:
   ///   - interval: The shortest time between two starts of the action.
-  ///   - clock: The clock that measures time, such as a ``TestClock`` in tests.
+  ///   - clock: The clock that measures time, such as a `TestClock` in tests.
   ///   - latest: `true` (the default) runs the newest value of a window; `false` the first.
   ///   - edges: `[.leading, .trailing]` (the default); `.leading` drops values sent during
   ///     a window; `.trailing` never runs at once, only when a window ends.
@@ -48,7 +48,7 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        PacerShell(
+        chosenClock: PacerShell(
           machine: Self.machine(interval: interval, latest: latest, edges: edges), clock: clock,
           tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action)))
   }
@@ -86,8 +86,8 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   /// Creates a throttler that measures time on the continuous clock.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// measures time on that ``TestClock`` instead, from this initializer on. Pass
-  /// `clock: ContinuousClock()` to keep real time there.
+  /// measures time on that clock instead, from this initializer on (``PacingDefaults/clock``).
+  /// Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// let progress = Throttler(for: .milliseconds(100)) { (fraction: Double) in
@@ -132,7 +132,7 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        PacerShell(
+        chosenClock: PacerShell(
           machine: Self.machine(intervalOf: interval, latest: latest, edges: edges),
           clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
           action: action)))
@@ -142,8 +142,8 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   /// the continuous clock.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// measures time on that ``TestClock`` instead, from this initializer on. Pass
-  /// `clock: ContinuousClock()` to keep real time there.
+  /// measures time on that clock instead, from this initializer on (``PacingDefaults/clock``).
+  /// Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// let show = Throttler(for: { (line: LogLine) in

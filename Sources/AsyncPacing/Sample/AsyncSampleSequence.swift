@@ -20,22 +20,22 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - interval: The time between ticks; greater than zero.
   ///   - tolerance: Passed to the clock's `sleep`; it never changes what is emitted.
-  ///   - clock: The clock the ticks fall on, such as a ``TestClock`` in tests.
+  ///   - clock: The clock the ticks fall on, such as a `TestClock` in tests.
   @inlinable
   public func sample<C: Clock>(
     every interval: C.Duration, tolerance: C.Duration? = nil, clock: C
   ) -> AsyncSampleSequence<Self, C> {
-    checkArgument(
-      interval > .zero, "sample(every:): `interval` must be greater than zero (got \(interval))")
-    return AsyncSampleSequence(base: self, interval: interval, clock: clock, tolerance: tolerance)
+    AsyncSampleSequence(
+      PacedUpstream(self, clock: clock, tolerance: tolerance, api: "sample(every:clock:)"),
+      interval: interval)
   }
 
   /// Emits, at every tick of `interval` on the continuous clock, the latest element that
   /// arrived since the previous tick, if any.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
-  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  /// runs on that clock instead, from this call on: its time and its sleeps are the test's
+  /// (``PacingDefaults/clock``). Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// for await reading in accelerometer.readings.sample(
@@ -50,8 +50,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func sample(
     every interval: Duration, tolerance: Duration? = nil
   ) -> AsyncSampleSequence<Self, ContinuousClock> {
-    sample(every: interval, tolerance: tolerance, clock: ContinuousClock())
-      .followingEnclosingTestClock()
+    AsyncSampleSequence(
+      PacedUpstream(onDefaultClock: self, tolerance: tolerance), interval: interval)
   }
 
   /// Samples on a clock stored as `any Clock<Duration>`, as
@@ -88,7 +88,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// for await reading in sampled { display(reading) }
 /// ```
 public struct AsyncSampleSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence,
-  Sendable, FollowsTestClock
+  Sendable
 where Base.Element: Sendable {
   /// The upstream's element type: a sample emits upstream elements unchanged.
   ///
@@ -108,18 +108,15 @@ where Base.Element: Sendable {
   /// ```
   public typealias Failure = Base.Failure
 
-  @usableFromInline let base: Base
+  @usableFromInline let upstream: PacedUpstream<Base, C>
   @usableFromInline let interval: C.Duration
-  @usableFromInline let clock: C
-  @usableFromInline let tolerance: C.Duration?
-  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
-  init(base: Base, interval: C.Duration, clock: C, tolerance: C.Duration?) {
-    self.base = base
+  init(_ upstream: PacedUpstream<Base, C>, interval: C.Duration) {
+    checkArgument(
+      interval > .zero, "sample(every:): `interval` must be greater than zero (got \(interval))")
+    self.upstream = upstream
     self.interval = interval
-    self.clock = clock
-    self.tolerance = tolerance
   }
 
   /// Creates an iterator; the ticks count from its first `next()`.
@@ -132,10 +129,7 @@ where Base.Element: Sendable {
   public func makeAsyncIterator() -> Iterator {
     let machine = SampleMachine<Base.Element, ElapsedInstant<C.Duration>>(
       interval: interval, origin: ElapsedInstant(.zero))
-    return Iterator(
-      SequenceShell(
-        base: base, machine: machine, clock: clock, tolerance: tolerance,
-        following: followedTestClock))
+    return upstream.iterator(running: machine)
   }
 
   /// The iterator of an ``AsyncSampleSequence``, shared by every pacing sequence. Dropping it

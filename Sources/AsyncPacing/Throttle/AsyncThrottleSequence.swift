@@ -23,7 +23,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// - Parameters:
   ///   - interval: The shortest time between two emissions. `.zero` emits every element.
-  ///   - clock: The clock that measures the interval, such as a ``TestClock`` in tests.
+  ///   - clock: The clock that measures the interval, such as a `TestClock` in tests.
   ///   - latest: `true` (the default) keeps the newest element of a window; `false` keeps the
   ///     first.
   ///   - edges: `[.leading, .trailing]` (the default); `.leading` emits only elements that
@@ -35,7 +35,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     edges: PacingEdges = [.leading, .trailing]
   ) -> AsyncThrottleSequence<Self, C, Element> {
     AsyncThrottleSequence(
-      base: self, clock: clock,
+      PacedUpstream(self, clock: clock, tolerance: nil, api: "throttle(for:clock:)"),
       configuration: ThrottleConfiguration(interval: interval, edges: edges),
       folding: .keeping(ThrottleKeepsElements(latest: latest)))
   }
@@ -43,8 +43,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits at most one element per `interval`, measured on the continuous clock.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
-  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  /// runs on that clock instead, from this call on: its time and its sleeps are the test's
+  /// (``PacingDefaults/clock``). Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// for await progress in downloadProgress.throttle(for: .milliseconds(250)) {
@@ -57,8 +57,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func throttle(
     for interval: Duration, latest: Bool = true, edges: PacingEdges = [.leading, .trailing]
   ) -> AsyncThrottleSequence<Self, ContinuousClock, Element> {
-    throttle(for: interval, clock: ContinuousClock(), latest: latest, edges: edges)
-      .followingEnclosingTestClock()
+    AsyncThrottleSequence(
+      PacedUpstream(onDefaultClock: self, tolerance: nil),
+      configuration: ThrottleConfiguration(interval: interval, edges: edges),
+      folding: .keeping(ThrottleKeepsElements(latest: latest)))
   }
 }
 
@@ -76,7 +78,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 /// for await offset in paced { await prefetch(around: offset) }
 /// ```
 public struct AsyncThrottleSequence<Base: AsyncSequence & Sendable, C: Clock, Reduced: Sendable>:
-  AsyncSequence, Sendable, FollowsTestClock
+  AsyncSequence, Sendable
 where Base.Element: Sendable {
   /// The emitted value: the upstream's element, or with a `reducing` closure what it returns.
   ///
@@ -112,20 +114,18 @@ where Base.Element: Sendable {
   /// A reducer runs where it is called, on the reader task, so a call costs no executor
   /// switch (a plain `async` closure would switch to the global executor on every element).
   @usableFromInline
-  typealias Reducer = ReducingShell.Reducer
+  typealias Reducer = SequenceShell<Base, ReducingMachine, C>.Reducer
 
-  @usableFromInline let base: Base
-  @usableFromInline let clock: C
+  @usableFromInline let upstream: PacedUpstream<Base, C>
   @usableFromInline let configuration: ThrottleConfiguration<C.Duration>
   @usableFromInline let folding: Folding
-  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
   init(
-    base: Base, clock: C, configuration: ThrottleConfiguration<C.Duration>, folding: Folding
+    _ upstream: PacedUpstream<Base, C>, configuration: ThrottleConfiguration<C.Duration>,
+    folding: Folding
   ) {
-    self.base = base
-    self.clock = clock
+    self.upstream = upstream
     self.configuration = configuration
     self.folding = folding
   }
@@ -141,29 +141,20 @@ where Base.Element: Sendable {
   public func makeAsyncIterator() -> Iterator {
     switch folding {
     case .keeping(let fold):
-      Iterator(
-        KeepingShell(
-          base: base, machine: ThrottleMachine(configuration, fold: fold), clock: clock,
-          tolerance: nil, following: followedTestClock))
+      upstream.iterator(running: KeepingMachine(configuration, fold: fold))
     case .asynchronous(let reducer):
-      Iterator(
-        ReducingShell(
-          base: base, machine: ThrottleMachine(configuration, fold: ThrottleAwaitsReducer()),
-          reducer: reducer, clock: clock, tolerance: nil, following: followedTestClock))
+      upstream.iterator(
+        running: ReducingMachine(configuration, fold: ThrottleAwaitsReducer()), reducer: reducer)
     }
   }
 
-  /// The shell of an iteration that keeps the latest or the first element, under the lock.
-  @usableFromInline typealias KeepingShell = SequenceShell<
-    Base,
-    FixedThrottleMachine<ThrottleKeepsElements<Base.Element, Reduced>, ElapsedInstant<C.Duration>>,
-    C
+  /// The machine of an iteration that keeps the latest or the first element, under the lock.
+  @usableFromInline typealias KeepingMachine = FixedThrottleMachine<
+    ThrottleKeepsElements<Base.Element, Reduced>, ElapsedInstant<C.Duration>
   >
-  /// The shell of an iteration whose reader awaits the user's reducer.
-  @usableFromInline typealias ReducingShell = SequenceShell<
-    Base,
-    FixedThrottleMachine<ThrottleAwaitsReducer<Base.Element, Reduced>, ElapsedInstant<C.Duration>>,
-    C
+  /// The machine of an iteration whose reader awaits the user's reducer.
+  @usableFromInline typealias ReducingMachine = FixedThrottleMachine<
+    ThrottleAwaitsReducer<Base.Element, Reduced>, ElapsedInstant<C.Duration>
   >
 
   /// The iterator of an ``AsyncThrottleSequence``, shared by every pacing sequence. Dropping it

@@ -22,7 +22,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///     opens one (never for one that is dropped, replaced, or emitted as the sequence ends),
   ///     under the iteration's lock: keep it cheap and pure. A negative result counts as zero;
   ///     one too long to represent never ends.
-  ///   - clock: The clock that measures the windows, such as a ``TestClock`` in tests.
+  ///   - clock: The clock that measures the windows, such as a `TestClock` in tests.
   ///   - latest: `true` (the default) keeps the newest element of a window; `false` the first.
   ///   - edges: `[.leading, .trailing]` (the default), `.leading`, or `.trailing`.
   @inlinable
@@ -30,13 +30,15 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: @escaping @Sendable (Element) -> C.Duration, clock: C, latest: Bool = true,
     edges: PacingEdges = [.leading, .trailing]
   ) -> some Sendable & AsyncSequence<Element, Failure> {
-    pacedThrottle(for: interval, clock: clock, latest: latest, edges: edges)
+    pacedThrottle(
+      PacedUpstream(self, clock: clock, tolerance: nil, api: "throttle(for:clock:)"),
+      for: interval, latest: latest, edges: edges)
   }
 
   @inlinable
   func pacedThrottle<C: Clock>(
-    for interval: @escaping @Sendable (Element) -> C.Duration, clock: C, latest: Bool,
-    edges: PacingEdges
+    _ upstream: PacedUpstream<Self, C>, for interval: @escaping @Sendable (Element) -> C.Duration,
+    latest: Bool, edges: PacingEdges
   ) -> PacedSequence<
     Self, C,
     ThrottleMachine<
@@ -45,7 +47,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     >
   > {
     PacedSequence(
-      base: self, clock: clock, tolerance: nil,
+      upstream,
       machine: ThrottleMachine(
         ThrottleConfiguration(intervalPerValueEdges: edges, function: "throttle"),
         fold: ThrottleKeepsElements(latest: latest), intervals: IntervalPerValue(interval)))
@@ -55,8 +57,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// interval of the element that opens it.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
-  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  /// runs on that clock instead, from this call on: its time and its sleeps are the test's
+  /// (``PacingDefaults/clock``). Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// for await line in logLines.throttle(for: {
@@ -74,8 +76,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: @escaping @Sendable (Element) -> Duration, latest: Bool = true,
     edges: PacingEdges = [.leading, .trailing]
   ) -> some Sendable & AsyncSequence<Element, Failure> {
-    pacedThrottle(for: interval, clock: ContinuousClock(), latest: latest, edges: edges)
-      .followingEnclosingTestClock()
+    pacedThrottle(
+      PacedUpstream(onDefaultClock: self, tolerance: nil), for: interval, latest: latest,
+      edges: edges)
   }
 
   /// Throttles by each window opener's interval on a clock stored as `any Clock<Duration>`.

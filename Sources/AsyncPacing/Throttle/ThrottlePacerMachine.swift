@@ -1,6 +1,9 @@
 /// Throttle as a pacer runs it: values sent are elements, folded by keeping the latest or the
 /// first, and a window opens when the action starts.
 extension ThrottleMachine: CallbackPacingMachine where Fold: ThrottleKeeping, Element == Output {
+  @inlinable
+  static var pacerName: StaticString { "Throttler" }
+
   /// `nil` for one interval: no user code runs under the lock.
   @inlinable
   static var reentranceMessage: StaticString? {

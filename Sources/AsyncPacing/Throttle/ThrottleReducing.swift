@@ -35,7 +35,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     reducing: nonisolated(nonsending) @Sendable @escaping (Reduced?, Element) async -> Reduced
   ) -> AsyncThrottleSequence<Self, C, Reduced> {
     AsyncThrottleSequence(
-      base: self, clock: clock,
+      PacedUpstream(self, clock: clock, tolerance: nil, api: "throttle(for:clock:reducing:)"),
       configuration: ThrottleConfiguration(interval: interval, edges: edges),
       folding: .asynchronous(reducing))
   }
@@ -44,8 +44,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// elements of each window with `reducing`.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// follows that ``TestClock`` instead, from this call on: its time and its sleeps are the
-  /// test's. Pass `clock: ContinuousClock()` to keep real time there.
+  /// runs on that clock instead, from this call on: its time and its sleeps are the test's
+  /// (``PacingDefaults/clock``). Pass `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// for await total in purchases.throttle(
@@ -61,7 +61,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     for interval: Duration, edges: PacingEdges = [.leading, .trailing],
     reducing: nonisolated(nonsending) @Sendable @escaping (Reduced?, Element) async -> Reduced
   ) -> AsyncThrottleSequence<Self, ContinuousClock, Reduced> {
-    throttle(for: interval, clock: ContinuousClock(), edges: edges, reducing: reducing)
-      .followingEnclosingTestClock()
+    AsyncThrottleSequence(
+      PacedUpstream(onDefaultClock: self, tolerance: nil),
+      configuration: ThrottleConfiguration(interval: interval, edges: edges),
+      folding: .asynchronous(reducing))
   }
 }

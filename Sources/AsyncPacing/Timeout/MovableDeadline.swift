@@ -15,9 +15,9 @@
 /// Each change returns `false`, changing nothing, once the deadline has been reached (a change at
 /// its very instant is too late), the operation has returned, or the caller was cancelled.
 public final class MovableDeadline<C: Clock>: Sendable {
-  let timer: OperationTimer<C>
+  let timer: any DeadlineMoves<C>
 
-  init(_ timer: OperationTimer<C>) {
+  init(_ timer: any DeadlineMoves<C>) {
     self.timer = timer
   }
 
@@ -91,12 +91,13 @@ public func withMovableDeadline<C: Clock, Success, Failure: Error>(
   @_inheritActorContext operation:
     sending @escaping @isolated(any) (MovableDeadline<C>) async throws(Failure) -> sending Success
 ) async throws(TimeoutFailure<C.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase(clock: clock, tolerance: tolerance)
-  return try await runMovable(deadline, timebase: timebase, isolation: isolation, operation)
+  let timing = OperationTiming(
+    clock: clock, tolerance: tolerance, api: "withMovableDeadline(_:clock:)")
+  return try await runMovable(deadline, timing: timing, isolation: isolation, operation)
 }
 
 /// Runs `operation` with a deadline it can move while it runs, on the continuous clock (or,
-/// inside a test clock's scope, that ``TestClock``, counted from this call).
+/// inside a test clock's scope, that clock, counted from this call: ``PacingDefaults/clock``).
 ///
 /// ```swift
 /// try await withMovableDeadline(.now + .seconds(10)) { deadline in
@@ -110,16 +111,20 @@ public func withMovableDeadline<Success, Failure: Error>(
     sending @escaping @isolated(any) (MovableDeadline<ContinuousClock>) async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase.continuousFollowingTheTest(tolerance: tolerance)
-  return try await runMovable(deadline, timebase: timebase, isolation: isolation, operation)
+  if let standIn = StandInClock.ofScope {
+    let timing = OperationTiming(standIn: standIn, tolerance: tolerance)
+    return try await runMovable(deadline, timing: timing, isolation: isolation, operation)
+  }
+  let timing = OperationTiming(clock: ContinuousClock(), tolerance: tolerance)
+  return try await runMovable(deadline, timing: timing, isolation: isolation, operation)
 }
 
-private func runMovable<C: Clock, Success, Failure: Error>(
-  _ deadline: C.Instant, timebase: PacingTimebase<C>, isolation: isolated (any Actor)?,
+private func runMovable<C: Clock, T: Clock, Success, Failure: Error>(
+  _ deadline: C.Instant, timing: OperationTiming<C, T>, isolation: isolated (any Actor)?,
   _ operation:
     sending @escaping @isolated(any) (MovableDeadline<C>) async throws(Failure) -> sending Success
 ) async throws(TimeoutFailure<C.Instant, Failure>) -> sending Success {
-  let timer = OperationTimer(deadline: deadline, timebase: timebase, isMovable: true)
+  let timer = OperationTimer(deadline: deadline, timing: timing, isMovable: true)
   let handle = MovableDeadline(timer)
   return try await runTimed(under: timer, isolation: isolation) { () async throws(Failure) in
     try await operation(handle)

@@ -7,8 +7,8 @@ enum TimedCallEvent: Sendable {
 /// Runs `operation` in a child task under `timer`'s deadline (<doc:PacingContract>, "Deadlines
 /// for an operation"), and returns its value, or throws its error or the timeout's, once the
 /// child task has ended.
-func runTimed<C: Clock, Success, Failure: Error>(
-  under timer: OperationTimer<C>, isolation: isolated (any Actor)?,
+func runTimed<C: Clock, T: Clock, Success, Failure: Error>(
+  under timer: OperationTimer<C, T>, isolation: isolated (any Actor)?,
   _ operation: sending @escaping @isolated(any) () async throws(Failure) -> sending Success
 ) async throws(TimeoutFailure<C.Instant, Failure>) -> sending Success {
   let outcome = ResultSlot<Result<Success, Failure>>()
@@ -39,9 +39,10 @@ func runTimed<C: Clock, Success, Failure: Error>(
         return .operationReturned
       }
       if !expiredAtStart {
-        // On the executor the clock prefers, as the shells' timers: a test clock's. A child
-        // given no preference, or a closure made beforehand, costs allocations more (measured).
-        if let executor = timer.timebase.preferringClock?.preferredTaskExecutor {
+        // On the executor the clock's host prefers, as the shells' timers: a test clock's. A
+        // child given no preference, or a closure made beforehand, costs allocations more
+        // (measured).
+        if let executor = timer.timebase.host?.preferredTaskExecutor {
           group.addTask(executorPreference: executor) { await timer.runAsChild() }
         } else {
           group.addTask { await timer.runAsChild() }

@@ -1,13 +1,15 @@
 /// The concurrency around ``OperationDeadline``: the machine under a lock, on a clock, with the
-/// timer that sleeps toward its deadline (`OperationTimerSleep.swift`).
+/// timer that sleeps toward its deadline (`OperationTimerSleep.swift`). `C` is the clock the
+/// caller named, whose instants the call takes and reports; `T` the clock its time runs on:
+/// `C` itself, or the stand-in of a form without `clock:` (``OperationTiming``).
 ///
 /// An operation's timeout needs no sequence shell: it has one operation, no elements and one
 /// outcome, and the operation must run as a **child** task of the caller, so that it inherits
 /// the caller's priority and task-local values, can be cancelled without cancelling the
 /// caller, and never outlives the call; the shell's tasks are unstructured by design. It shares
-/// the shell's timebase (the test clock followed, far deadlines in chunks) and its guard
-/// against clocks that never reach a deadline.
-final class OperationTimer<C: Clock>: Sendable {
+/// the shell's timebase (far deadlines in chunks) and its guard against clocks that never reach
+/// a deadline.
+final class OperationTimer<C: Clock, T: Clock>: Sendable where T.Duration == C.Duration {
   typealias Instant = ElapsedInstant<C.Duration>
 
   struct State: Sendable {
@@ -21,35 +23,30 @@ final class OperationTimer<C: Clock>: Sendable {
     var changeWaiter: (waiter: UnsafeContinuation<Void, Never>, target: Instant?)?
   }
 
-  let timebase: PacingTimebase<C>
+  let timebase: PacingTimebase<T>
+  /// How the caller's instants map to the timebase's offsets.
+  let instants: DeadlineInstants<C>
   let state: LockedState<State>
   /// Whether the deadline can change while the timer sleeps: only then is its sleep
   /// interruptible, which costs two tasks per sleep.
   let isMovable: Bool
 
-  init(deadline: C.Instant, timebase: PacingTimebase<C>, isMovable: Bool) {
-    self.timebase = timebase
+  init(deadline: C.Instant, timing: OperationTiming<C, T>, isMovable: Bool) {
+    self.timebase = timing.timebase
+    self.instants = timing.instants
     self.isMovable = isMovable
-    let offset = Self.offset(of: deadline, on: timebase)
+    let offset = timing.instants.offset(of: deadline, now: timing.timebase.now)
     state = LockedState(
       State(deadline: OperationDeadline(deadline: offset), given: (deadline, .zero)))
   }
 
-  init(limit: C.Duration, timebase: PacingTimebase<C>) {
-    self.timebase = timebase
+  init(limit: C.Duration, timing: OperationTiming<C, T>) {
+    self.timebase = timing.timebase
+    self.instants = timing.instants
     self.isMovable = false
     // A limit past the last instant there is never runs out.
     let deadline = Instant(.zero).after(limit)
     state = LockedState(State(deadline: OperationDeadline(deadline: deadline)))
-  }
-
-  /// An instant of the clock as an offset of the timebase; `nil` past the last one there is.
-  /// Following a test clock (a form without `clock:`), an instant of the real clock is as far
-  /// from the test's `now` as it is from the real `now`: a deadline five seconds away is five
-  /// seconds of the test's time away.
-  static func offset(of instant: C.Instant, on timebase: PacingTimebase<C>) -> Instant? {
-    guard timebase.followed != nil else { return Instant(timebase.origin.duration(to: instant)) }
-    return timebase.now.after(timebase.clock.now.duration(to: instant))
   }
 
   /// The timer's next step at the clock's `now`, and the deadline's generation it is for.
@@ -82,7 +79,7 @@ final class OperationTimer<C: Clock>: Sendable {
   private func clockInstant(
     _ deadline: Instant, given: (instant: C.Instant, extended: C.Duration)?
   ) -> C.Instant {
-    guard let given else { return timebase.origin.advanced(by: deadline.sinceOrigin) }
+    guard let given else { return instants.instant(at: deadline) }
     return given.instant.advanced(by: given.extended)
   }
 
@@ -97,7 +94,7 @@ final class OperationTimer<C: Clock>: Sendable {
   func move(to instant: C.Instant?) -> Bool {
     change { state in
       // An instant past the last one there is never comes: no limit.
-      let offset = instant.flatMap { Self.offset(of: $0, on: timebase) }
+      let offset = instant.flatMap { instants.offset(of: $0, now: timebase.now) }
       guard state.deadline.move(to: offset, at: timebase.now) else { return false }
       state.given = offset == nil ? nil : instant.map { ($0, .zero) }
       return true
@@ -139,12 +136,6 @@ final class OperationTimer<C: Clock>: Sendable {
   }
 }
 
-extension PacingTimebase where C == ContinuousClock {
-  /// The timebase of a call made without `clock:`: the continuous clock, or inside a test
-  /// clock's scope that ``TestClock``, from the call on.
-  static func continuousFollowingTheTest(tolerance: Duration?) -> Self {
-    PacingTimebase(
-      clock: ContinuousClock(), tolerance: tolerance,
-      following: TestClock.enclosingForDefaultClock)
-  }
+extension OperationTimer: DeadlineMoves {
+  typealias MovedClock = C
 }

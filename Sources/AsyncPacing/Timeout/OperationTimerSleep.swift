@@ -48,7 +48,7 @@ extension OperationTimer {
     case slept, failed, cancelled, moved
   }
 
-  func sleep(until deadline: Instant, overshoot: C.Duration, generation: UInt64) async
+  func sleep(until deadline: Instant, overshoot: T.Duration, generation: UInt64) async
     -> Wake
   {
     guard isMovable else {
@@ -88,7 +88,7 @@ extension OperationTimer {
 }
 
 extension OperationTimer.Wake {
-  init(_ wake: PacingTimebase<C>.Wake) {
+  init(_ wake: PacingTimebase<T>.Wake) {
     switch wake {
     case .slept: self = .slept
     case .failed: self = .failed

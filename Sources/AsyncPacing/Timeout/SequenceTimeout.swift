@@ -24,20 +24,22 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - interval: How long the upstream may take to answer each `next()`; greater than zero.
   ///   - tolerance: Passed to the clock's `sleep`; it never changes what is emitted.
-  ///   - clock: The clock the time runs on, such as a ``TestClock`` in tests.
+  ///   - clock: The clock the time runs on, such as a `TestClock` in tests.
   @inlinable
   public func timeout<C: Clock>(
     after interval: C.Duration, tolerance: C.Duration? = nil, clock: C
   ) -> some Sendable & AsyncSequence<Element, TimeoutFailure<C.Instant, Failure>> {
-    timedOut(after: interval, tolerance: tolerance, clock: clock, function: "timeout(after:)")
+    timedOut(
+      PacedUpstream(self, clock: clock, tolerance: tolerance, api: "timeout(after:clock:)"),
+      after: interval, function: "timeout(after:)")
   }
 
   /// Fails once the upstream takes longer than `interval` on the continuous clock to produce
   /// an element after a `next()`.
   ///
   /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) it
-  /// follows that ``TestClock`` instead, from this call on. Pass `clock: ContinuousClock()` to
-  /// keep real time there.
+  /// runs on that clock instead, from this call on (``PacingDefaults/clock``). Pass
+  /// `clock: ContinuousClock()` to keep real time there.
   ///
   /// ```swift
   /// for try await message in socket.messages.timeout(after: .seconds(30)) {
@@ -51,8 +53,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     after interval: Duration, tolerance: Duration? = nil
   ) -> some Sendable & AsyncSequence<Element, TimeoutFailure<ContinuousClock.Instant, Failure>> {
     timedOut(
-      after: interval, tolerance: tolerance, clock: ContinuousClock(), function: "timeout(after:)"
-    ).followingEnclosingTestClock()
+      PacedUpstream(onDefaultClock: self, tolerance: tolerance), after: interval,
+      function: "timeout(after:)")
   }
 
   /// Times out on a clock stored as `any Clock<Duration>`, as
@@ -71,9 +73,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func timeout(
     after interval: Duration, tolerance: Duration? = nil, clock: any Clock<Duration>
   ) -> some Sendable & AsyncSequence<Element, TimeoutFailure<AnyClock<Duration>.Instant, Failure>> {
-    timedOut(
-      after: interval, tolerance: tolerance, clock: AnyClock.erasing(clock),
-      function: "timeout(after:)")
+    timeout(after: interval, tolerance: tolerance, clock: AnyClock.erasing(clock))
   }
 
   /// Continues with `fallback` once the upstream takes longer than `interval` to produce an
@@ -103,13 +103,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where Element == Fallback.Element, Failure == Fallback.Failure {
     TimeoutFallbackSequence(
       timed: timedOut(
-        after: interval, tolerance: tolerance, clock: clock,
-        function: "timeout(after:continuingWith:)"),
+        PacedUpstream(
+          self, clock: clock, tolerance: tolerance, api: "timeout(after:clock:continuingWith:)"),
+        after: interval, function: "timeout(after:continuingWith:)"),
       fallback: fallback)
   }
 
   /// Continues with `fallback` once the upstream takes longer than `interval` on the
-  /// continuous clock (or, inside a test clock's scope, that ``TestClock``) to answer.
+  /// continuous clock (or, inside a test clock's scope, that clock) to answer.
   ///
   /// ```swift
   /// for try await price in live.prices.timeout(
@@ -125,18 +126,17 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   where Element == Fallback.Element, Failure == Fallback.Failure {
     TimeoutFallbackSequence(
       timed: timedOut(
-        after: interval, tolerance: tolerance, clock: ContinuousClock(),
+        PacedUpstream(onDefaultClock: self, tolerance: tolerance), after: interval,
         function: "timeout(after:continuingWith:)"),
-      fallback: fallback
-    ).followingEnclosingTestClock()
+      fallback: fallback)
   }
 
   @inlinable
   func timedOut<C: Clock>(
-    after interval: C.Duration, tolerance: C.Duration?, clock: C, function: StaticString
+    _ upstream: PacedUpstream<Self, C>, after interval: C.Duration, function: StaticString
   ) -> TimeoutSequence<Self, C> {
     checkArgument(
       interval > .zero, "\(function): `interval` must be greater than zero (got \(interval))")
-    return TimeoutSequence(base: self, interval: interval, clock: clock, tolerance: tolerance)
+    return TimeoutSequence(upstream, interval: interval)
   }
 }

@@ -3,43 +3,38 @@
 ///
 /// It runs ``TimeoutMachine`` on the sequence shell, which reads the upstream on demand.
 @usableFromInline
-struct TimeoutSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable,
-  FollowsTestClock
+struct TimeoutSequence<Base: AsyncSequence & Sendable, C: Clock>: AsyncSequence, Sendable
 where Base.Element: Sendable {
   @usableFromInline typealias Element = Base.Element
   @usableFromInline typealias Failure = TimeoutFailure<C.Instant, Base.Failure>
   @usableFromInline typealias Machine = TimeoutMachine<Base.Element, ElapsedInstant<C.Duration>>
 
-  @usableFromInline let base: Base
+  @usableFromInline let upstream: PacedUpstream<Base, C>
   @usableFromInline let interval: C.Duration
-  @usableFromInline let clock: C
-  @usableFromInline let tolerance: C.Duration?
-  @usableFromInline var followedTestClock: TestClock?
 
   @inlinable
-  init(base: Base, interval: C.Duration, clock: C, tolerance: C.Duration?) {
-    self.base = base
+  init(_ upstream: PacedUpstream<Base, C>, interval: C.Duration) {
+    self.upstream = upstream
     self.interval = interval
-    self.clock = clock
-    self.tolerance = tolerance
   }
 
   @inlinable
   func makeAsyncIterator() -> Iterator {
-    Iterator(
-      IterationLifetime(
-        SequenceShell(
-          base: base, machine: Machine(interval: interval), clock: clock, tolerance: tolerance,
-          following: followedTestClock)))
+    let (outputs, origin) = upstream.openIteration(running: Machine(interval: interval))
+    return Iterator(outputs: outputs, origin: origin)
   }
 
   @usableFromInline
   struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let iteration: IterationLifetime<Base, Machine, C>
+    @usableFromInline var outputs: AsyncPacingIterator<Machine.Output, Base.Failure>
+    /// The clock's instant the iteration's time counts from: a deadline that ran out is reported
+    /// as this instant and its offset.
+    @usableFromInline let origin: C.Instant
 
     @inlinable
-    init(_ iteration: IterationLifetime<Base, Machine, C>) {
-      self.iteration = iteration
+    init(outputs: AsyncPacingIterator<Machine.Output, Base.Failure>, origin: C.Instant) {
+      self.outputs = outputs
+      self.origin = origin
     }
 
     @inlinable
@@ -49,10 +44,9 @@ where Base.Element: Sendable {
 
     @inlinable
     mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-      let shell = iteration.shell
       let output: TimeoutOutput<Element, ElapsedInstant<C.Duration>>?
       do {
-        output = try await shell.next(isolation: actor)
+        output = try await outputs.next(isolation: actor)
       } catch {
         throw .failed(error)
       }
@@ -62,7 +56,7 @@ where Base.Element: Sendable {
       case .element(let element):
         return element
       case .timedOut(let deadline):
-        throw .timedOut(deadline: shell.timebase.origin.advanced(by: deadline.sinceOrigin))
+        throw .timedOut(deadline: origin.advanced(by: deadline.sinceOrigin))
       }
     }
   }
@@ -73,24 +67,18 @@ where Base.Element: Sendable {
 @usableFromInline
 struct TimeoutFallbackSequence<
   Base: AsyncSequence & Sendable, Fallback: AsyncSequence & Sendable, C: Clock
->: AsyncSequence, Sendable, FollowsTestClock
+>: AsyncSequence, Sendable
 where Base.Element: Sendable, Fallback.Element == Base.Element, Fallback.Failure == Base.Failure {
   @usableFromInline typealias Element = Base.Element
   @usableFromInline typealias Failure = Base.Failure
 
-  @usableFromInline var timed: TimeoutSequence<Base, C>
+  @usableFromInline let timed: TimeoutSequence<Base, C>
   @usableFromInline let fallback: Fallback
 
   @inlinable
   init(timed: TimeoutSequence<Base, C>, fallback: Fallback) {
     self.timed = timed
     self.fallback = fallback
-  }
-
-  @inlinable
-  var followedTestClock: TestClock? {
-    get { timed.followedTestClock }
-    set { timed.followedTestClock = newValue }
   }
 
   @inlinable

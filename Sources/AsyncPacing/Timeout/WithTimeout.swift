@@ -18,7 +18,7 @@
 /// - Parameters:
 ///   - limit: How long the operation may run; zero or less cancels it at once.
 ///   - tolerance: Passed to the clock's `sleep`; it never changes the outcome.
-///   - clock: The clock the time runs on, such as a ``TestClock`` in tests.
+///   - clock: The clock the time runs on, such as a `TestClock` in tests.
 ///   - isolation: Where the call runs; the caller's actor by default.
 ///   - operation: The work to time, which should stop when cancelled.
 /// - Returns: The operation's value, if it returned in time.
@@ -31,15 +31,15 @@ public func withTimeout<C: Clock, Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<C.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase(clock: clock, tolerance: tolerance)
+  let timing = OperationTiming(clock: clock, tolerance: tolerance, api: "withTimeout(for:clock:)")
   return try await runTimed(
-    under: OperationTimer(limit: limit, timebase: timebase), isolation: isolation, operation)
+    under: OperationTimer(limit: limit, timing: timing), isolation: isolation, operation)
 }
 
 /// Runs `operation`, and cancels it once `limit` has passed on the continuous clock.
 ///
 /// Inside a test clock's scope (`withTestClock`, the testing library's `.testClock` trait) the
-/// time runs on that ``TestClock`` instead. See
+/// time runs on that clock instead (``PacingDefaults/clock``). See
 /// `withTimeout(for:tolerance:clock:isolation:operation:)`.
 ///
 /// ```swift
@@ -54,9 +54,14 @@ public func withTimeout<Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase.continuousFollowingTheTest(tolerance: tolerance)
+  if let standIn = StandInClock.ofScope {
+    let timing = OperationTiming(standIn: standIn, tolerance: tolerance)
+    return try await runTimed(
+      under: OperationTimer(limit: limit, timing: timing), isolation: isolation, operation)
+  }
+  let timing = OperationTiming(clock: ContinuousClock(), tolerance: tolerance)
   return try await runTimed(
-    under: OperationTimer(limit: limit, timebase: timebase), isolation: isolation, operation)
+    under: OperationTimer(limit: limit, timing: timing), isolation: isolation, operation)
 }
 
 /// Runs `operation` with a time limit on a clock stored as `any Clock<Duration>`, as
@@ -112,16 +117,16 @@ public func withDeadline<C: Clock, Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<C.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase(clock: clock, tolerance: tolerance)
+  let timing = OperationTiming(clock: clock, tolerance: tolerance, api: "withDeadline(_:clock:)")
   return try await runTimed(
-    under: OperationTimer(deadline: deadline, timebase: timebase, isMovable: false),
+    under: OperationTimer(deadline: deadline, timing: timing, isMovable: false),
     isolation: isolation, operation)
 }
 
 /// Runs `operation`, and cancels it once the continuous clock reaches `deadline`.
 ///
-/// Inside a test clock's scope the time runs on that ``TestClock`` instead, counted from this
-/// call: the deadline stays as far ahead as it was. See
+/// Inside a test clock's scope the time runs on that clock instead (``PacingDefaults/clock``),
+/// counted from this call: the deadline stays as far ahead as it was. See
 /// ``withDeadline(_:tolerance:clock:isolation:operation:)``.
 ///
 /// ```swift
@@ -135,8 +140,14 @@ public func withDeadline<Success, Failure: Error>(
     sending @escaping @isolated(any) () async throws(Failure)
     -> sending Success
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
-  let timebase = PacingTimebase.continuousFollowingTheTest(tolerance: tolerance)
+  if let standIn = StandInClock.ofScope {
+    let timing = OperationTiming(standIn: standIn, tolerance: tolerance)
+    return try await runTimed(
+      under: OperationTimer(deadline: deadline, timing: timing, isMovable: false),
+      isolation: isolation, operation)
+  }
+  let timing = OperationTiming(clock: ContinuousClock(), tolerance: tolerance)
   return try await runTimed(
-    under: OperationTimer(deadline: deadline, timebase: timebase, isMovable: false),
+    under: OperationTimer(deadline: deadline, timing: timing, isMovable: false),
     isolation: isolation, operation)
 }

@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 import Testing
 
 @Suite struct ImmediateClockTests {

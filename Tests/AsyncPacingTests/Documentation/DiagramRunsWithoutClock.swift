@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Testing
 
 @testable import AsyncPacing

@@ -24,9 +24,10 @@ enum SourceFiles {
   /// The library's Swift sources.
   static var library: [File] { files(under: "Sources/AsyncPacing", extension: "swift") }
 
-  /// The Swift sources of both library products.
+  /// The Swift sources of both library products (the testing product's two modules).
   static var libraries: [File] {
-    library + files(under: "Sources/AsyncPacingTesting", extension: "swift")
+    library + files(under: "Sources/AsyncPacingTestClock", extension: "swift")
+      + files(under: "Sources/AsyncPacingTesting", extension: "swift")
   }
 
   /// One file, by its path relative to the package root.

@@ -55,7 +55,9 @@ import Testing
   static func ownQuietPeriods<Base: AsyncSequence & Sendable>(_ upstream: Base, clock: TestClock)
     -> PacedSequence<Base, TestClock, OwnQuietPeriodMachine>
   {
-    PacedSequence(base: upstream, clock: clock, tolerance: nil, machine: OwnQuietPeriodMachine())
+    PacedSequence(
+      PacedUpstream(upstream, clock: clock, tolerance: nil, standIn: nil),
+      machine: OwnQuietPeriodMachine())
   }
 
   @Test func anEarlierDeadlineWakesTheTimerOnTime() async {

@@ -58,7 +58,8 @@ import Testing
     // After "x" the upstream goes on, and the deadline asked at "b" falls after the end.
     let upstream = clock.marbles("a-bx-cd-e|", step: .seconds(1))
     let paced = PacedSequence(
-      base: upstream, clock: clock, tolerance: nil, machine: EndsAtX(eventsAfterTheEnd: counter))
+      PacedUpstream(upstream, clock: clock, tolerance: nil, standIn: nil),
+      machine: EndsAtX(eventsAfterTheEnd: counter))
     await clock.expectMarbles("a-b|", of: paced, step: .seconds(1))
     await clock.advance(by: .seconds(10))
     #expect(counter.count.withLock { $0 } == 0)

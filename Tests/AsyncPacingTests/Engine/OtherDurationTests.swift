@@ -20,7 +20,7 @@ import Testing
   }
 
   /// A ``TestClock``'s time in whole seconds, its tasks on the test clock's executor.
-  struct TickClock: Clock, ExecutorPreferringClock {
+  struct TickClock: Clock, PacingHost {
     struct Instant: InstantProtocol {
       var ticks: Int64
       func advanced(by duration: Ticks) -> Instant { Instant(ticks: ticks &+ duration.count) }
@@ -35,8 +35,8 @@ import Testing
       try await host.sleep(until: TestClock.Instant(offset: .seconds(deadline.ticks)))
     }
     var preferredTaskExecutor: (any TaskExecutor)? { host.taskExecutor }
-    var internalTasks: LiveTaskCounter { host.internalTasks }
-    var sleepsUntilAnyDeadline: Bool { false }
+    func internalTaskStarted() { host.internalTaskStarted() }
+    func internalTaskEnded() { host.internalTaskEnded() }
   }
 
   @Test func aTypicalIntervalKeepsItsRules() async {

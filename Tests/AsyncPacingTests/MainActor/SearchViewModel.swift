@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 import Foundation  // ProcessInfo: the only way to read the run count from the environment
 
 /// The shape the Migrating guide recommends for `.task { await model.bind(to:) }`: a main-actor

@@ -4,6 +4,7 @@ import Dispatch
 import Testing
 
 @testable import AsyncPacing
+@testable import AsyncPacingTestClock
 
 // The runtime's hooks and the scheduling executor that these tests prove exist from Swift 6.3,
 // on Linux; elsewhere the earlier rules apply (see the contract's "Before Swift 6.3").

@@ -2,6 +2,7 @@ import AsyncPacingTesting
 import Testing
 
 @testable import AsyncPacing
+@testable import AsyncPacingTestClock
 
 @MainActor private final class MainActorModel {
   var values: [Int] = []

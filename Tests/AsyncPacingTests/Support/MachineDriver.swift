@@ -1,3 +1,5 @@
+import AsyncPacingTesting
+
 @testable import AsyncPacing
 
 /// Drives a pacing machine through a marble schedule step by step, with no clock and no task,

@@ -1,3 +1,5 @@
+import AsyncPacingTesting
+
 @testable import AsyncPacing
 
 /// The machines run on ``TestClock`` instants in the tests, which step them by hand; the

@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Synchronization
 
 @testable import AsyncPacing
@@ -10,7 +11,7 @@ import Synchronization
 /// `TestClock.settle()` runs the operators on it to quiescence and `expectNothingLeft` applies.
 /// Its instants are its own, so the shell treats it as any third-party clock: far deadlines are
 /// slept toward in chunks.
-final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
+final class MisbehavingClock: Clock, PacingHost, Sendable {
   struct Instant: InstantProtocol {
     var offset: Duration
     func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
@@ -125,6 +126,6 @@ final class MisbehavingClock: Clock, ExecutorPreferringClock, Sendable {
   }
 
   var preferredTaskExecutor: (any TaskExecutor)? { host.taskExecutor }
-  var internalTasks: LiveTaskCounter { host.internalTasks }
-  var sleepsUntilAnyDeadline: Bool { false }
+  func internalTaskStarted() { host.internalTaskStarted() }
+  func internalTaskEnded() { host.internalTaskEnded() }
 }

@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import AsyncPacingTesting
 import Foundation  // ProcessInfo: the only way to read the run count from the environment
 
 /// Random marble schedules for comparing an operator with its reference model.

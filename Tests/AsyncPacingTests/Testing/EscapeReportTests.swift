@@ -32,7 +32,7 @@ import Testing
         var clock: TestClock?
         var leftBehind: Task<Void, Never>?
         let recorded = await recordedIssues {
-          let ended = await withCheckedTestClock { clock in
+          let ended = await withTestClock { clock in
             // Checked below: a passing run prints nothing.
             clock.stopPrintingDiagnostics()
             let task = Task { _ = try? await clock.sleep(for: .seconds(1)) }
@@ -67,7 +67,7 @@ import Testing
     /// A sequence operator iterated in a `Task.detached` is named as it starts.
     @Test func anOperatorIteratedInADetachedTaskIsNamed() async {
       let recorded = await recordedIssues {
-        await withCheckedTestClock { clock in
+        await withTestClock { clock in
           let (numbers, feed) = AsyncStream.makeStream(of: Int.self)
           let consumer = Task.detached {
             for await _ in numbers.debounce(for: .seconds(1), clock: clock) {}
@@ -88,7 +88,7 @@ import Testing
     @Test func aFailureAfterEscapedTasksNamesThem() async {
       for _ in 0..<Self.runs {
         let recorded = await recordedIssues {
-          await withCheckedTestClock { clock in
+          await withTestClock { clock in
             clock.stopPrintingDiagnostics()
             let saved = Mutex(0)
             let pending = Task {  // the hand-rolled timer: not on the test executor

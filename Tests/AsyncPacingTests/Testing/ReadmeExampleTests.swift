@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 import Testing
 
 /// The README's TestClock test, kept compiling and passing.

@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 import Testing
 
 /// `TestClock.run(maxAdvances:)` refuses a limit that allows no advance, naming the argument

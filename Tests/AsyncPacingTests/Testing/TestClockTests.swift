@@ -195,7 +195,7 @@ import Testing
   // The checked clock records each diagnostic as an issue instead of printing it.
   @Test func runReportsWhenItsAdvanceBoundIsHit() async {
     let recorded = await recordedIssues {
-      await withCheckedTestClock { clock in
+      await withTestClock { clock in
         await withTaskGroup { group in
           group.addTask {
             while !Task.isCancelled { try? await clock.sleep(for: .seconds(1)) }
@@ -226,7 +226,7 @@ import Testing
 
   @Test func aSleepFromAnEscapedTaskIsDiagnosed() async {
     let recorded = await recordedIssues {
-      await withCheckedTestClock { clock in
+      await withTestClock { clock in
         let escaped = Task.detached { try? await clock.sleep(for: .seconds(1)) }
         while clock.pendingSleeperCount == 0 { await Task.yield() }
         #expect(clock.diagnostics.count == 1)

@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 import Testing
 
 /// The reducing throttle with a busy consumer on a ``TestClock``, against the reference model

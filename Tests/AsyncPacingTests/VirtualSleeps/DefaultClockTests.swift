@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import AsyncPacing
+@testable import AsyncPacingTestClock
 
 /// Operators and pacers made without a `clock:` follow the enclosing test clock; an explicit
 /// `ContinuousClock()` stays real.
@@ -54,7 +55,7 @@ import Testing
   }
 
   @Test func outsideATestClockTheDefaultIsTheContinuousClock() {
-    #expect(TestClock.enclosingForDefaultClock == nil)
+    #expect(PacingDefaults.clock == nil)
   }
 }
 

@@ -1,4 +1,5 @@
 import AsyncPacing
+import AsyncPacingTesting
 import Synchronization
 
 /// Code as it is written without a clock to inject: it sleeps with `Task.sleep` or a real

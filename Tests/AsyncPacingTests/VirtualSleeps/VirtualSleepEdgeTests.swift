@@ -13,7 +13,7 @@ import Testing
     /// advancing stops at its limit, as it does for a repeating test-clock timer.
     @Test func aRepeatingTaskSleepTimerStopsAutoAdvance() async {
       let recorded = await recordedIssues {
-        await withCheckedTestClock(
+        await withTestClock(
           advancing: .automatic(maxAdvancesWithoutProgress: 50), progressTimeout: .seconds(30)
         ) { clock in
           async let ticking: Void = {

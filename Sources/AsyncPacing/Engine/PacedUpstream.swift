@@ -1,0 +1,99 @@
+/// The upstream of a pacing sequence and what paces it: the one shape every pacing sequence
+/// stores, and the one place an iteration's shell is opened.
+///
+/// The clock is the sequence's `C`; a form made without `clock:` inside a host's scope
+/// (``PacingDefaults/clock``) keeps `C == ContinuousClock` in its type, and runs on the host
+/// instead (`standIn`). The choice is made once, when the iterator is made: each shell is
+/// specialised for the clock it runs on, and no element or sleep asks which it is.
+@usableFromInline
+struct PacedUpstream<Base: AsyncSequence & Sendable, C: Clock>: Sendable
+where Base.Element: Sendable {
+  @usableFromInline let base: Base
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Duration?
+  /// The clock the iteration runs on instead of `clock`, for a form without `clock:` made inside
+  /// a host's scope: the host, wrapped when the form was called.
+  @usableFromInline let standIn: StandInClock<C.Duration>?
+
+  /// An upstream paced on `clock`, which the caller chose. A real clock chosen inside a host's
+  /// scope keeps real time there, and the host hears of it (``PacingHost/realClockChosen(_:by:)``).
+  @inlinable
+  init(_ base: Base, clock: C, tolerance: C.Duration?, api: StaticString) {
+    self.base = base
+    self.clock = clock
+    self.tolerance = tolerance
+    self.standIn = nil
+    noteRealClockChoice(of: C.self, by: "\(api)")
+  }
+
+  @inlinable
+  init(_ base: Base, clock: C, tolerance: C.Duration?, standIn: StandInClock<C.Duration>?) {
+    self.base = base
+    self.clock = clock
+    self.tolerance = tolerance
+    self.standIn = standIn
+  }
+
+  /// An iterator running `machine` over the upstream.
+  @inlinable
+  func iterator<Machine: ElementPacingMachine>(running machine: Machine)
+    -> AsyncPacingIterator<Machine.Output, Base.Failure>
+  where Machine.Instant == ElapsedInstant<C.Duration>, Machine.Element == Base.Element {
+    openIteration(running: machine).iterator
+  }
+
+  /// An iterator running `machine` over the upstream, and the instant of `C` its shell's time
+  /// counts from, for an operator that reports instants (a timeout's deadline).
+  @inlinable
+  func openIteration<Machine: ElementPacingMachine>(running machine: Machine) -> (
+    iterator: AsyncPacingIterator<Machine.Output, Base.Failure>, origin: C.Instant
+  ) where Machine.Instant == ElapsedInstant<C.Duration>, Machine.Element == Base.Element {
+    if let standIn {
+      // The stand-in's time, counted from the continuous clock's `now`: an offset on the one is
+      // as far on the other.
+      let origin = clock.now
+      let shell = SequenceShell(base: base, machine: machine, clock: standIn, tolerance: tolerance)
+      return (AsyncPacingIterator(shell), origin)
+    }
+    let shell = SequenceShell(base: base, machine: machine, clock: clock, tolerance: tolerance)
+    return (AsyncPacingIterator(shell), shell.timebase.origin)
+  }
+
+  /// An iterator whose reader folds the upstream's elements with `reducer` as `machine` asks.
+  @inlinable
+  func iterator<Machine: FoldingPacingMachine>(
+    running machine: Machine,
+    reducer: @escaping SequenceShell<Base, Machine, C>.Reducer
+  ) -> AsyncPacingIterator<Machine.Output, Base.Failure>
+  where Machine.Instant == ElapsedInstant<C.Duration>, Machine.Element == Base.Element {
+    if let standIn {
+      return AsyncPacingIterator(
+        SequenceShell(
+          base: base, machine: machine, reducer: reducer, clock: standIn, tolerance: tolerance))
+    }
+    return AsyncPacingIterator(
+      SequenceShell(
+        base: base, machine: machine, reducer: reducer, clock: clock, tolerance: tolerance))
+  }
+}
+
+extension PacedUpstream where C == ContinuousClock {
+  /// An upstream paced on the continuous clock, or, inside a host's scope, on the host from
+  /// this call on.
+  @inlinable
+  init(onDefaultClock base: Base, tolerance: Duration?) {
+    self.init(
+      base, clock: ContinuousClock(), tolerance: tolerance,
+      standIn: .ofScope)
+  }
+}
+
+/// Tells the host whose scope the call runs in that `api` was made with a real clock of type
+/// `clock`, which keeps real time there; reads the scope only for the real clocks.
+@inlinable
+func noteRealClockChoice<C: Clock>(of clock: C.Type, by api: @autoclosure () -> String) {
+  guard C.self == ContinuousClock.self || C.self == SuspendingClock.self,
+    let host = PacingDefaults.clock
+  else { return }
+  host.realClockChosen("\(C.self)", by: api())
+}

@@ -1,0 +1,58 @@
+import AsyncPacing
+
+#if compiler(>=6.3) && canImport(Glibc)
+  import Dispatch
+  import Synchronization
+
+  /// The main actor's executor while test clocks observe it (see `RuntimeHooks`): it runs
+  /// every job on the main queue, in order, on the main thread, as the runtime's does, and
+  /// counts the jobs a test's work sent there, so that settling waits for exactly those.
+  ///
+  /// Another test's main-actor jobs are not counted for this one: they never delay its
+  /// settling, and a test's own jobs are found by who enqueues them (`TestContext`).
+  final class ObservedMainExecutor: SerialExecutor {
+    static let shared = ObservedMainExecutor()
+
+    /// The test whose job runs on the main thread now, if any: what that job enqueues is its.
+    private let running = LockedState<TestContext?>(nil)
+
+    static var runningContext: TestContext? {
+      guard TestExecutor.isOnMainQueue else { return nil }
+      return shared.running.withLock { $0 }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let unownedJob = UnownedJob(job)
+      // The test whose work enqueues the job, or, from a thread no test runs on (a Dispatch
+      // callback resuming a continuation), the test its task is known to belong to.
+      let owner =
+        TestContext.current?.executor.takeUnretainedValue()
+        ?? TestTasks.owner(of: TestTasks.id(of: unownedJob))
+      let counted = owner?.mainActorJobQueued(unownedJob) == true
+      let run: @Sendable () -> Void = { [self] in
+        guard counted, let owner else {
+          unownedJob.runSynchronously(on: asUnownedSerialExecutor())
+          return
+        }
+        // Restored, not cleared: were main-queue jobs ever to nest, the outer keeps its test.
+        let outer = running.withLock { running in
+          defer { running = TestContext(owner, place: .mainActor) }
+          return running
+        }
+        owner.mainActorJobStarted()
+        unownedJob.runSynchronously(on: asUnownedSerialExecutor())
+        running.withLock { $0 = outer }
+        owner.mainActorJobFinished()
+      }
+      DispatchQueue.main.async(execute: run)
+    }
+
+    func checkIsolated() {
+      dispatchPrecondition(condition: .onQueue(.main))
+    }
+  }
+#else
+  enum ObservedMainExecutor {
+    static var runningContext: TestContext? { nil }
+  }
+#endif

@@ -1,0 +1,108 @@
+import AsyncPacing
+import Synchronization
+
+#if compiler(>=6.3) && canImport(Glibc)
+  import Glibc
+#endif
+
+/// The Swift runtime's hooks through which a test clock sees its test's work beyond its executor.
+///
+/// - `swift_task_getMainExecutor_hook`, installed once per process by the first test clock with
+///   an executor, and kept, makes ``ObservedMainExecutor`` the main actor's executor: the main
+///   actor's identity must not change while the process runs. On Swift 6.3 the runtime no
+///   longer calls `swift_task_enqueueMainExecutor_hook` for main-actor jobs (measured here: zero
+///   calls for hops, yields and main-actor tasks), so the main actor's executor itself is what
+///   can count them. It runs every job on the main queue, in order, on the main thread, as the
+///   runtime's own does.
+/// - `swift_task_enqueueGlobal_hook` (``GlobalEnqueueHook``), held only while a test clock
+///   watches its test's work, takes the global executor's jobs that belong to a test and runs
+///   them on its executor: those that continue its main-actor work in nonisolated code (a
+///   `Task.yield()`, a nonisolated async function it calls), and, under the process scope, the
+///   tasks its code starts. Every other job goes to the hook found before, or to the runtime.
+///   Measured here: running such a job on a queue of one's own instead loses it, since the
+///   runtime enqueues a yielding task again after the job returns.
+///
+/// Only this folder touches the hooks, behind `#if compiler(>=6.3)` and on Linux, where they
+/// were measured; elsewhere `isInstalled` is false and settling falls back to its main-actor
+/// barrier (`TestClock.settleWork()`).
+enum RuntimeHooks {
+  /// Whether the hooks can be used: the main executor's installed (on first use), and the
+  /// global enqueue hook found.
+  static let isInstalled: Bool = install()
+
+  #if compiler(>=6.3) && canImport(Glibc)
+    typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
+    typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
+    typealias MainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
+    typealias MainExecutorHook = @convention(thin) (MainExecutorOriginal) -> UnownedSerialExecutor
+
+    private static func install() -> Bool {
+      guard let process = dlopen(nil, RTLD_NOW),
+        let mainHookAddress = dlsym(process, "swift_task_getMainExecutor_hook"),
+        GlobalEnqueueHook.isFound
+      else { return false }
+      let mainHook = mainHookAddress.assumingMemoryBound(to: MainExecutorHook?.self)
+      // Another main executor hook decides the main actor's identity already: two cannot.
+      guard mainHook.pointee == nil else { return false }
+      _ = ObservedMainExecutor.shared
+      installMainExecutorHook(mainHook)
+      return true
+    }
+  #else
+    private static func install() -> Bool { false }
+  #endif
+
+}
+
+#if compiler(>=6.3) && canImport(Glibc)
+  // At file level: a hook is a thin function, which a closure formed in a type's static
+  // context, or a reference to a function, cannot be converted to (the compiler says
+  // "nontrivial thin function reference").
+  private func installMainExecutorHook(
+    _ main: UnsafeMutablePointer<RuntimeHooks.MainExecutorHook?>
+  ) {
+    main.pointee = { _ in ObservedMainExecutor.shared.asUnownedSerialExecutor() }
+  }
+
+  /// The global enqueue hook AsyncPacing installs: one function, the same at every call.
+  func observingGlobalEnqueueHook() -> RuntimeHooks.EnqueueHook {
+    { job, original in observingGlobalEnqueue(job, original) }
+  }
+
+  private func observingGlobalEnqueue(
+    _ job: UnownedJob, _ original: RuntimeHooks.EnqueueOriginal
+  ) {
+    // A hook installed after ours that calls ours again, which calls it: the job goes on.
+    guard GlobalEnqueueHook.enter() else { return original(job) }
+    defer { GlobalEnqueueHook.leave() }
+    let context = TestContext.current
+    let enqueuingTask = enqueuer(of: job)
+    // The test whose work enqueues the job, the test its task is known to belong to, or the
+    // process-scope test whose task enqueues it from a thread no test runs on.
+    if let executor = context?.executor.takeUnretainedValue()
+      ?? TestTasks.owner(of: TestTasks.id(of: job))
+      ?? enqueuingTask.flatMap(ProcessScopeRegistry.owner(of:)),
+      executor.takeGlobalJob(job, enqueuedFrom: context?.place, by: enqueuingTask)
+    {
+      return
+    }
+    GlobalEnqueueHook.passOn(job, original: original)
+  }
+
+  /// The task that enqueues `job`, or `nil` when `job` continues that task (a hop to
+  /// nonisolated code, a yield), as opposed to a task it creates or resumes: during a hop the
+  /// runtime has already cleared the current task, and a task that enqueues itself is the job.
+  private func enqueuer(of job: UnownedJob) -> TestExecutor.Enqueuer? {
+    withUnsafeCurrentTask { task in
+      guard let task else { return nil }
+      // Both alive now, so their addresses tell them apart: a task is its own job.
+      let asJob = unsafeBitCast(task, to: UnownedJob.self)
+      guard unsafeBitCast(task, to: UInt.self) != unsafeBitCast(job, to: UInt.self) else {
+        return nil
+      }
+      return TestExecutor.Enqueuer(
+        task: TestTasks.id(of: asJob), preferred: task.unownedTaskExecutor)
+    }
+  }
+
+#endif

@@ -1,0 +1,55 @@
+import AsyncPacing
+
+extension TestClock {
+  /// Which work of a test the clock sees: what runs on its test executor, for settling,
+  /// advancing, auto-advance, the progress guard and the leftover check.
+  ///
+  /// ```swift
+  /// @Test(.testClock(scope: .process))
+  /// func aHandRolledDebouncerSavesOnce() async {
+  ///   // keeps a `Task { try await Task.sleep(…) }`
+  ///   let saver = HandRolledSaver()
+  ///   saver.textChanged("a")
+  ///   await TestClock.current.advance(by: .seconds(1))
+  ///   #expect(saver.saves == ["a"])
+  /// }
+  /// ```
+  public enum Scope: Sendable, Hashable {
+    /// The test's task tree, the default: the body, its child tasks (`async let`, task
+    /// groups), tasks started with `Task(executorPreference: clock.taskExecutor)`, the internal
+    /// tasks of AsyncPacing's operators and pacers, and the main-actor work these reach. A plain
+    /// `Task {}` started outside main-actor code, or a `Task.detached`, escapes, and the clock
+    /// says so.
+    case taskTree
+    /// The task tree and every task the test's code starts or resumes while the body runs,
+    /// however it starts it: a plain `Task {}`, a `Task.detached`, their own tasks, and their
+    /// sleeps, on this clock and on the real clocks alike. For code nobody here wrote (another
+    /// library's operator that iterates in a `Task {}` of its own, a hand-rolled debouncer
+    /// keeping a `Task`), tested as it is.
+    ///
+    /// It works through the Swift runtime's global enqueue hook, on Linux with Swift 6.3 or
+    /// later; elsewhere it fails the test, naming the reason. Main-actor work stays on the
+    /// main thread, in order: it is counted and settled, never moved. Work started from a
+    /// thread the test's tasks do not run on (a Dispatch callback) is not the test's.
+    case process
+  }
+
+  /// Why the process scope cannot work in this process, or `nil` when it can.
+  package static var processScopeUnavailability: String? {
+    #if compiler(>=6.3) && canImport(Glibc)
+      if RuntimeHooks.isInstalled { return nil }
+      guard GlobalEnqueueHook.isFound else {
+        return "this Swift runtime has no `swift_task_enqueueGlobal_hook`"
+      }
+      return """
+        another library installed the Swift runtime's main-executor hook \
+        (`swift_task_getMainExecutor_hook`) before AsyncPacing could
+        """
+    #else
+      return """
+        it needs the Swift runtime's enqueue hooks, which AsyncPacing uses on Linux with \
+        Swift 6.3 or later only
+        """
+    #endif
+  }
+}

@@ -1,0 +1,277 @@
+import AsyncPacing
+import Dispatch
+import Synchronization
+
+/// A serial task executor that knows when it has nothing left to run.
+///
+/// `TestClock` settles on it: "run everything that can run" is exactly "wait until this
+/// executor's queue is empty". The waiter is resumed only once the queue is empty, and its
+/// own job is then the very next one, so it observes the state right after quiescence.
+final class TestExecutor: TaskExecutor, Sendable {
+  struct QueuedJob {
+    var job: UnownedJob
+    /// The executor the job's task prefers: this one, or the body's (``BodyTaskExecutor``).
+    var executor: UnownedTaskExecutor
+    /// A job of the body's tasks that counts as the body's progress: not the mere wake-up of a
+    /// body task's sleep (see `resumingSleepers`).
+    var isBodyProgress: Bool
+    /// A real-clock wake-up was pending when the job was taken: it may be its task's first
+    /// job after a cancelled sleep.
+    var mayEndASleep = false
+    /// The runtime's wake-up job of a real-clock sleep: it resumes the sleeping task, which is
+    /// a wake-up, not progress, as a test-clock sleeper's resumption is.
+    var isWakeUp = false
+    /// For a hop of a task (the runtime switching it to run nonisolated code), the work it
+    /// continues: one stretch of work, so that a deadline read before the hop and slept after
+    /// it is recovered as one read in the same job.
+    var continues: ContinuedWork?
+    /// When such a hop was queued here: the time it then waited is no work of its task.
+    var hopQueuedAt: ContinuousClock.Instant?
+  }
+
+  /// The work a hop continues: when it started, how long its earlier hops waited queued, and
+  /// how long its threads did not run in its earlier jobs.
+  struct ContinuedWork {
+    var startedAt: ContinuousClock.Instant
+    var waitedBefore: Duration
+    var notRunningBefore: Duration
+  }
+
+  struct State {
+    var jobs: [QueuedJob] = []
+    var nextJob = 0
+    var isDraining = false
+    var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+    var jobsRun = 0
+    var bodyJobsRun = 0
+    var hasSeenMainActorWork = false
+    /// A count, not a flag: manual advances from outside the executor can overlap.
+    var sleeperResumptions = 0
+    /// This test's work that the runtime's hooks show off this executor: settling waits for it.
+    var observed = ObservedWork()
+    /// While a drain resumes settling waiters: one that is not the test's own task must not be
+    /// taken for a hop of the test's work.
+    var isResumingIdleWaiters = false
+    /// When the work of the job running now started (in an earlier job, for a hop): a
+    /// real-clock sleep's duration is recovered from it.
+    var jobStartedAt = ContinuousClock.now
+    /// The moment the job running now started on this executor's thread.
+    var jobThreadMark = ThreadRunningTime(wall: .now)
+    /// How long the threads of the earlier jobs its work began in did not run.
+    var jobNotRunningBefore = Duration.zero
+    /// How long the job running now, a hop, and the hops before it waited in the queue since
+    /// its task's work began, and how long it waited itself.
+    var jobWaitedAsHop = Duration.zero
+    var jobWaitedAsLastHop = Duration.zero
+    /// When the test's main-actor job running now started, for a hop it makes to come here.
+    var mainActorJobThreadMark = ThreadRunningTime(wall: .now)
+    /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
+    /// first, its sleep was cancelled.
+    var sleepingTasks: Set<UInt64> = []
+    /// The runtime's wake-up tasks of real-clock sleeps that were run: their hops are wake-ups.
+    var wakingTasks: Set<UInt64> = []
+    /// This executor holds the runtime's global enqueue hook until it stops observing.
+    var holdsGlobalHook = false
+  }
+
+  /// Which of its test's work this executor takes from the global executor.
+  let scope: TestClock.Scope
+  /// The runtime's ID of the task that made this executor: tasks the test's code creates later
+  /// have higher IDs (the runtime counts them up), and only those can the process scope take.
+  let firstTaskID: UInt64
+
+  /// The clock whose timeline real-clock sleeps join; weak, as the clock owns this executor.
+  let timeline = WeakTestClock()
+
+  /// Internal, not private: the observed work's extension (`TestExecutorObservedWork.swift`)
+  /// keeps its counts here, under the same lock.
+  let state = LockedState(State())
+  let queue = DispatchQueue(label: "AsyncPacing.TestExecutor")
+  /// The test whose work runs on the current queue: this executor's.
+  static let contextKey = DispatchSpecificKey<TestContext>()
+  private static let mainQueueKey = DispatchSpecificKey<Bool>()
+  /// Marks the main queue once per process, so that `enqueue` can tell a job sent from
+  /// main-actor code without Foundation's `Thread.isMainThread`.
+  private static let mainQueueIsMarked: Bool = {
+    DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+    return true
+  }()
+
+  init(scope: TestClock.Scope = .taskTree) {
+    self.scope = scope
+    firstTaskID = withUnsafeCurrentTask { task in
+      task.map { TestTasks.id(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
+    }
+    _ = Self.mainQueueIsMarked
+    let holdsGlobalHook = RuntimeHooks.isInstalled && GlobalEnqueueHook.hold()
+    state.withLock { $0.holdsGlobalHook = holdsGlobalHook }
+    queue.setSpecific(key: Self.contextKey, value: TestContext(self, place: .testExecutor))
+    if scope == .process && holdsGlobalHook { ProcessScopeRegistry.add(self) }
+  }
+
+  deinit {
+    if state.withLock({ $0.holdsGlobalHook }) { _ = GlobalEnqueueHook.release() }
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), isBodyJob: false)
+  }
+
+  /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
+  func enqueue(
+    _ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool,
+    isWakeUp: Bool = false, continues: ContinuedWork? = nil
+  ) {
+    let queuedAt: ContinuousClock.Instant? = continues == nil ? nil : .now
+    let fromMainQueue = Self.isOnMainQueue
+    let startDrain = state.withLock { state in
+      let isBodyProgress = isBodyJob && state.sleeperResumptions == 0
+      state.jobs.append(
+        QueuedJob(
+          job: job, executor: executor, isBodyProgress: isBodyProgress, isWakeUp: isWakeUp,
+          continues: continues, hopQueuedAt: queuedAt))
+      if fromMainQueue { state.hasSeenMainActorWork = true }
+      guard !state.isDraining else { return false }
+      state.isDraining = true
+      return true
+    }
+    if startDrain { queue.async { self.drain() } }
+  }
+
+  /// Whether the calling code is running one of this executor's jobs.
+  var isCurrent: Bool {
+    guard let context = DispatchQueue.getSpecific(key: Self.contextKey) else { return false }
+    return context.place == .testExecutor && context.isOn(self)
+  }
+
+  /// Whether the calling code runs one of this executor's jobs, or a job of this test's on the
+  /// main actor where the main actor is observed: the places where settling is exact.
+  var isExactContext: Bool {
+    guard let context = TestContext.current else { return false }
+    return context.isOn(self)
+  }
+
+  /// How many jobs have started so far; settling and the progress guard compare it.
+  var jobsRun: Int { state.withLock { $0.jobsRun } }
+
+  /// How many of those were jobs of the test body's tasks, other than a sleeper's wake-up:
+  /// auto-advance counts them as the body's progress.
+  var bodyJobsRun: Int { state.withLock { $0.bodyJobsRun } }
+
+  /// Runs `resume`, which resumes sleepers' continuations: the jobs it enqueues (each resumed
+  /// task's, on this thread, before it returns) are wake-ups, not progress. A body task that
+  /// only sleeps again, as a repeating timer in an `async let` does, so makes none.
+  func resumingSleepers(_ resume: () -> Void) {
+    state.withLock { $0.sleeperResumptions += 1 }
+    resume()
+    state.withLock { $0.sleeperResumptions -= 1 }
+  }
+
+  /// Whether the calling code runs on the main queue, that is main-actor code.
+  static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
+
+  /// Whether a job is running or queued: the progress guard's sign of a job that never returns.
+  var isBusy: Bool { state.withLock { $0.isDraining } }
+
+  /// Whether a job reached this executor from the main queue, that is from main-actor code:
+  /// from then on, settling also waits for the main actor.
+  var hasSeenMainActorWork: Bool { state.withLock { $0.hasSeenMainActorWork } }
+
+  func noteMainActorWork() {
+    state.withLock { $0.hasSeenMainActorWork = true }
+  }
+
+  /// Returns once every job that can run on this executor has run.
+  func waitUntilIdle() async {
+    await withUnsafeContinuation { continuation in
+      let resumeNow = state.withLock { state in
+        // A waiter that is not one of our jobs, arriving while nothing runs, would never
+        // be woken by a drain.
+        guard state.isDraining || isCurrent || state.observed.mainActorJobs > 0 else { return true }
+        state.idleWaiters.append(continuation)
+        return false
+      }
+      if resumeNow { continuation.resume() }
+    }
+  }
+
+  private enum Step {
+    case run(QueuedJob)
+    case idle([UnsafeContinuation<Void, Never>])
+  }
+
+  func drain() {
+    while true {
+      // Finding the queue empty and leaving the draining state happen under one lock, so a
+      // job enqueued from another thread either is seen here or starts the next drain.
+      let step = state.withLock { state -> Step in
+        if state.nextJob < state.jobs.count {
+          var job = state.jobs[state.nextJob]
+          job.mayEndASleep = !state.sleepingTasks.isEmpty
+          if job.mayEndASleep || state.observed.isObserving {
+            let now = ThreadRunningTime.now
+            state.jobStartedAt = job.continues?.startedAt ?? now.wall
+            state.jobThreadMark = now
+            state.jobNotRunningBefore = job.continues?.notRunningBefore ?? .zero
+            let waited = job.hopQueuedAt.map { max($0.duration(to: now.wall), .zero) } ?? .zero
+            state.jobWaitedAsHop = (job.continues?.waitedBefore ?? .zero) + waited
+            state.jobWaitedAsLastHop = waited
+          } else {
+            // Unread, the moment stays an earlier job's, maybe another thread's: its CPU time
+            // would not compare with this thread's.
+            state.jobThreadMark.cpu = nil
+            state.jobNotRunningBefore = .zero
+          }
+          state.nextJob += 1
+          state.jobsRun += 1
+          if job.isBodyProgress { state.bodyJobsRun += 1 }
+          // Tasks that keep handing work to each other never let the queue go idle.
+          if state.nextJob >= 1024 && state.nextJob * 2 >= state.jobs.count {
+            state.jobs.removeFirst(state.nextJob)
+            state.nextJob = 0
+          }
+          return .run(job)
+        }
+        state.jobs.removeAll(keepingCapacity: true)
+        state.nextJob = 0
+        state.isDraining = false
+        // The test's main-actor work can still send jobs here: the waiters wait for it too,
+        // and the drain its last job starts when it ends resumes them.
+        guard state.observed.mainActorJobs == 0 else { return .idle([]) }
+        defer { state.idleWaiters.removeAll() }
+        return .idle(state.idleWaiters)
+      }
+      switch step {
+      case .run(let queued):
+        if queued.mayEndASleep { dropWakeUpIfCancelled(before: queued.job) }
+        if queued.isWakeUp {
+          resumingSleepers { queued.job.runSynchronously(on: queued.executor) }
+        } else {
+          queued.job.runSynchronously(on: queued.executor)
+        }
+      case .idle(let waiters):
+        guard !waiters.isEmpty else { return }
+        // Each resumed waiter enqueues its own task here, which starts the next drain.
+        state.withLock { $0.isResumingIdleWaiters = true }
+        for waiter in waiters { waiter.resume() }
+        state.withLock { $0.isResumingIdleWaiters = false }
+        return
+      }
+    }
+  }
+}
+
+/// The executor the test body and its child tasks prefer: its jobs run on the test executor,
+/// in the same queue, and are counted as the body's, so that auto-advance can tell a body
+/// that receives what it waits for from one that waits while a timer repeats.
+final class BodyTaskExecutor: TaskExecutor, Sendable {
+  let testExecutor: TestExecutor
+
+  init(testExecutor: TestExecutor) {
+    self.testExecutor = testExecutor
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    testExecutor.enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), isBodyJob: true)
+  }
+}

@@ -1,0 +1,91 @@
+import AsyncPacing
+
+/// Where a call is in the test's source, as both testing libraries take it.
+package struct TestSourceLocation: Sendable, CustomStringConvertible {
+  package var fileID: String
+  package var filePath: String
+  package var line: Int
+  package var column: Int
+  /// The path as XCTest takes it, when the caller gave one: a `String` cannot become a
+  /// `StaticString` again.
+  package var staticFilePath: StaticString?
+
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = "\(fileID)"
+    self.filePath = "\(filePath)"
+    self.line = Int(line)
+    self.column = Int(column)
+    staticFilePath = filePath
+  }
+
+  package init(fileID: String, filePath: String, line: Int, column: Int) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+    staticFilePath = nil
+  }
+
+  /// `fileID:line:column`, as Swift Testing prints a place.
+  package var description: String { "\(fileID):\(line):\(column)" }
+}
+
+/// What a report is to the test.
+package enum TestReportKind: Sendable {
+  case failure
+  /// Does not fail the test.
+  case warning
+}
+
+/// What the testing library running the test takes from a test clock: failures and warnings,
+/// and whether the test failed while its body ran.
+package protocol TestReporting: Sendable {
+  init()
+  func record(_ message: String, at location: TestSourceLocation, as kind: TestReportKind)
+  /// Runs `body`, isolated to `isolation`, and says whether the running test recorded a failure
+  /// meanwhile.
+  func runObservingFailures(
+    isolation: isolated (any Actor)?, _ body: () async -> Void
+  ) async -> Bool
+}
+
+/// The reporter of this process, found once.
+package enum TestReporters {
+  /// The testing library's, when the program links `AsyncPacingTesting` (every test target that
+  /// depends on the product does): found by its type's name, as swift-issue-reporting finds the
+  /// testing libraries, since this module imports neither Swift Testing nor XCTest, so that a
+  /// program that is no test can use it. Otherwise the process's own.
+  package static let current: any TestReporting = {
+    // `AsyncPacingTesting.TestingLibraryReporter`, mangled: the runtime's lookup of a type by
+    // name reads its metadata records, which a statically linked test executable keeps (a
+    // symbol of its, `dlsym` would not find: test executables do not export them on Linux).
+    let name = "18AsyncPacingTesting22TestingLibraryReporterC"
+    if let library = _typeByName(name) as? any TestReporting.Type { return library.init() }
+    return ProcessReporter()
+  }()
+}
+
+/// The reporter of a program that links no testing library (the `TestClockTour` example): a
+/// failure stops the process with its message, a warning is printed.
+package struct ProcessReporter: TestReporting {
+  package init() {}
+
+  package func record(
+    _ message: String, at location: TestSourceLocation, as kind: TestReportKind
+  ) {
+    switch kind {
+    case .failure:
+      fatalError("\(location): \(message)")
+    case .warning:
+      print("\(location): warning: \(message)")
+    }
+  }
+
+  package func runObservingFailures(
+    isolation: isolated (any Actor)?, _ body: () async -> Void
+  ) async -> Bool {
+    await body()
+    // A failure stops the process: none was recorded if it still runs.
+    return false
+  }
+}
