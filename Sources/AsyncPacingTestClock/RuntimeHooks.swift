@@ -36,12 +36,21 @@ enum RuntimeHooks {
     typealias MainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
     typealias MainExecutorHook = @convention(thin) (MainExecutorOriginal) -> UnownedSerialExecutor
 
-    private static func install() -> Bool {
+    /// The runtime's main-executor hook variable, `nil` where this runtime has none.
+    static var mainExecutorHook: UnsafeMutablePointer<MainExecutorHook?>? {
+      UnsafeMutablePointer(bitPattern: mainExecutorHookAddress)
+    }
+
+    /// Its address, 0 where this runtime has none.
+    private static let mainExecutorHookAddress: UInt = {
       guard let process = dlopen(nil, RTLD_NOW),
-        let mainHookAddress = dlsym(process, "swift_task_getMainExecutor_hook"),
-        GlobalEnqueueHook.isFound
-      else { return false }
-      let mainHook = mainHookAddress.assumingMemoryBound(to: MainExecutorHook?.self)
+        let address = dlsym(process, "swift_task_getMainExecutor_hook")
+      else { return 0 }
+      return UInt(bitPattern: address)
+    }()
+
+    private static func install() -> Bool {
+      guard let mainHook = mainExecutorHook, GlobalEnqueueHook.isFound else { return false }
       // Another main executor hook decides the main actor's identity already: two cannot.
       guard mainHook.pointee == nil else { return false }
       _ = ObservedMainExecutor.shared

@@ -30,20 +30,6 @@ extension TestClock {
       """)
   }
 
-  /// Advances deadline by deadline until no task sleeps on this clock, at most `maxSteps`
-  /// times.
-  ///
-  /// Its limit counts advances of the clock, not steps of a marble diagram: use
-  /// ``run(maxAdvances:)``.
-  ///
-  /// ```swift
-  /// await clock.run(maxAdvances: 100)  // was: await clock.run(maxSteps: 100)
-  /// ```
-  @available(*, deprecated, renamed: "run(maxAdvances:)")
-  public func run(maxSteps: Int) async {
-    await run(maxAdvances: maxSteps)
-  }
-
   /// The one loop of every run: settles, then advances deadline by deadline, settling after
   /// each, until `isDone`, until nothing more can happen, or until the next deadline lies past
   /// `limit` or `maxAdvances` advances were made. `pause`, if given, is an instant at which to

@@ -9,24 +9,24 @@ import Testing
   @Suite(.capturesIssues) struct ProcessScopeHookTests {
     @Test func aHookInstalledBeforeIsCalledAndPutBack() async {
       await #expect(processExitsWith: .success) {
-        RuntimeHookProbe.installStandIn()
+        RuntimeHookStandIn.installStandIn()
         let during = await withTestClock(scope: .process) { clock in
           let timer = Task { try? await clock.sleep(for: .seconds(1)) }
           await clock.advance(by: .seconds(1))
           await timer.value
-          return RuntimeHookProbe.installedGlobalHook
+          return RuntimeHookStandIn.installedGlobalHook
         }
         #expect(during == .ours)
-        #expect(RuntimeHookProbe.installedGlobalHook == .standIn)
-        let callsBefore = RuntimeHookProbe.standInCalls
+        #expect(RuntimeHookStandIn.installedGlobalHook == .standIn)
+        let callsBefore = RuntimeHookStandIn.standInCalls
         await Task.detached {}.value
-        #expect(RuntimeHookProbe.standInCalls > callsBefore)
+        #expect(RuntimeHookStandIn.standInCalls > callsBefore)
       }
     }
 
     @Test func twoOverlappingScopesLeaveTheOriginalHook() async {
       await #expect(processExitsWith: .success) {
-        #expect(RuntimeHookProbe.installedGlobalHook == .none)
+        #expect(RuntimeHookStandIn.installedGlobalHook == .none)
         let bothStarted = Rendezvous()
         let firstEnded = Rendezvous()
         async let first: Void = withTestClock(scope: .process) { _ in
@@ -35,12 +35,12 @@ import Testing
         async let second: Void = withTestClock(scope: .process) { _ in
           await bothStarted.arrive(as: 1)
           await firstEnded.arrive(as: 1)
-          #expect(RuntimeHookProbe.installedGlobalHook == .ours)
+          #expect(RuntimeHookStandIn.installedGlobalHook == .ours)
         }
         await first
         await firstEnded.arrive(as: 0)
         await second
-        #expect(RuntimeHookProbe.installedGlobalHook == .none)
+        #expect(RuntimeHookStandIn.installedGlobalHook == .none)
       }
     }
 
@@ -48,9 +48,9 @@ import Testing
       let recorded = await recordedIssues {
         await #expect(processExitsWith: .success) {
           await withTestClock(scope: .process) { _ in
-            RuntimeHookProbe.installStandIn()
+            RuntimeHookStandIn.installStandIn()
           }
-          #expect(RuntimeHookProbe.installedGlobalHook == .standIn)
+          #expect(RuntimeHookStandIn.installedGlobalHook == .standIn)
         }
       }.map(\.message)
       #expect(recorded.count == 1, "\(recorded)")
@@ -62,15 +62,15 @@ import Testing
     @Test func aScopeAfterADisplacementWorksThroughTheHookOverOurs() async {
       let recorded = await recordedIssues {
         await #expect(processExitsWith: .success) {
-          await withTestClock(scope: .process) { _ in RuntimeHookProbe.installStandIn() }
+          await withTestClock(scope: .process) { _ in RuntimeHookStandIn.installStandIn() }
           let woke = await withTestClock(scope: .process) { clock in
             let timer = Task { try? await clock.sleep(for: .seconds(1)) }
             await clock.advance(by: .seconds(1))
             await timer.value
-            return RuntimeHookProbe.installedGlobalHook
+            return RuntimeHookStandIn.installedGlobalHook
           }
           #expect(woke == .standIn)
-          #expect(RuntimeHookProbe.installedGlobalHook == .standIn)
+          #expect(RuntimeHookStandIn.installedGlobalHook == .standIn)
         }
       }.map(\.message)
       #expect(recorded.count == 1, "\(recorded)")
@@ -80,7 +80,7 @@ import Testing
     @Test func aMainExecutorHookThatCameFirstIsNamed() async {
       let recorded = await recordedIssues {
         await #expect(processExitsWith: .success) {
-          RuntimeHookProbe.occupyMainExecutorHook()
+          RuntimeHookStandIn.occupyMainExecutorHook()
           await withTestClock(scope: .process) { _ in }
         }
       }.map(\.message)

@@ -1,18 +1,18 @@
 #if compiler(>=6.3) && canImport(Glibc)
-  import Glibc
   @testable import AsyncPacingTestClock
   import Synchronization
 
   /// Another library's hooks, stood in for by the package's own tests: they prove that
   /// AsyncPacing chains to a global enqueue hook installed before it, puts it back, and leaves
   /// alone one installed over it; and that the process scope names why it cannot work when
-  /// another main-executor hook came first. Tests may not call `dlsym` themselves.
-  package enum RuntimeHookProbe {
+  /// another main-executor hook came first. The hooks' addresses come from the test clock's
+  /// module, which looks them up: tests call no `dlsym` of their own.
+  enum RuntimeHookStandIn {
     /// How many jobs the stand-in saw.
-    package static var standInCalls: Int { calls.load(ordering: .relaxed) }
+    static var standInCalls: Int { calls.load(ordering: .relaxed) }
 
     /// Installs the stand-in global enqueue hook over whatever is installed, which it calls.
-    package static func installStandIn() {
+    static func installStandIn() {
       guard let variable = globalHookVariable else { return }
       replaced.store(
         variable.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0, ordering: .releasing)
@@ -20,7 +20,7 @@
     }
 
     /// Puts back the hook the stand-in replaced.
-    package static func removeStandIn() {
+    static func removeStandIn() {
       guard let variable = globalHookVariable else { return }
       let before = replaced.load(ordering: .acquiring)
       variable.pointee =
@@ -28,7 +28,7 @@
     }
 
     /// Which global enqueue hook is installed now.
-    package static var installedGlobalHook: InstalledHook {
+    static var installedGlobalHook: InstalledHook {
       let current = globalHookVariable?.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
       if current == 0 { return .none }
       if current == unsafeBitCast(standInGlobalHook(), to: UInt.self) { return .standIn }
@@ -36,17 +36,13 @@
       return .other
     }
 
-    package enum InstalledHook: Sendable, Equatable {
+    enum InstalledHook: Sendable, Equatable {
       case none, standIn, ours, other
     }
 
     /// Installs a main-executor hook that changes nothing, before AsyncPacing could.
-    package static func occupyMainExecutorHook() {
-      guard let process = dlopen(nil, RTLD_NOW),
-        let address = dlsym(process, "swift_task_getMainExecutor_hook")
-      else { return }
-      address.assumingMemoryBound(to: RuntimeHooks.MainExecutorHook?.self).pointee =
-        passThroughMainExecutorHook()
+    static func occupyMainExecutorHook() {
+      RuntimeHooks.mainExecutorHook?.pointee = passThroughMainExecutorHook()
     }
 
     fileprivate static let calls = Atomic<Int>(0)
@@ -60,8 +56,8 @@
   // At file level, as RuntimeHooks.swift says: a hook is a thin function.
   private func standInGlobalHook() -> RuntimeHooks.EnqueueHook {
     { job, original in
-      RuntimeHookProbe.calls.add(1, ordering: .relaxed)
-      let before = RuntimeHookProbe.replaced.load(ordering: .acquiring)
+      RuntimeHookStandIn.calls.add(1, ordering: .relaxed)
+      let before = RuntimeHookStandIn.replaced.load(ordering: .acquiring)
       if before != 0 {
         unsafeBitCast(before, to: RuntimeHooks.EnqueueHook.self)(job, original)
       } else {

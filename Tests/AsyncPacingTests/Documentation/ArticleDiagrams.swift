@@ -26,15 +26,20 @@ struct ArticleDiagrams: Sendable {
     }
   }
 
-  /// The articles of the DocC catalog, then the README.
+  /// The articles of both DocC catalogs, then the README.
   static func documentationFiles() -> [String] {
     let root = SourceFiles.packageRoot
-    let catalog = root.appendingPathComponent("Sources/AsyncPacing/AsyncPacing.docc")
-    // A missing catalog leaves only the README; the block count test catches an empty scan.
-    let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
-    return articles.filter { $0.hasSuffix(".md") }.sorted()
-      .map { catalog.appendingPathComponent($0).path }
-      + [root.appendingPathComponent("README.md").path]
+    let catalogs = [
+      "Sources/AsyncPacing/AsyncPacing.docc",
+      "Sources/AsyncPacingTesting/AsyncPacingTesting.docc",
+    ].map { root.appendingPathComponent($0) }
+    // A missing catalog leaves fewer files; the block count test catches an empty scan.
+    let articles = catalogs.flatMap { catalog in
+      ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
+        .filter { $0.hasSuffix(".md") }.sorted()
+        .map { catalog.appendingPathComponent($0).path }
+    }
+    return articles + [root.appendingPathComponent("README.md").path]
   }
 }
 

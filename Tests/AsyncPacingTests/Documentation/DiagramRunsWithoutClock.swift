@@ -61,7 +61,7 @@ extension DiagramRun {
               #if compiler(>=6.3) && canImport(Glibc)
                 try? await Task.sleep(for: .seconds(spec.reducerSteps))  // virtual too
               #else
-                try? await TestClock.enclosing?.sleep(for: .seconds(spec.reducerSteps))
+                try? await TestClock.current.sleep(for: .seconds(spec.reducerSteps))
               #endif
             }
             return (folded ?? "") + element

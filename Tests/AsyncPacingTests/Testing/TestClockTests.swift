@@ -212,18 +212,6 @@ import Testing
     #expect(recorded.first?.contains("stopped after 5 advances") == true)
   }
 
-  // The deprecated spelling still runs, with its bound: called through a protocol, which its
-  // deprecation does not reach, so that the build stays free of warnings.
-  @Test(.testClock) func runWithTheDeprecatedMaxStepsStillRuns() async {
-    let clock = TestClock.current
-    await withTaskGroup { group in
-      group.addTask { try? await clock.sleep(for: .seconds(3)) }
-      await (clock as any RunningWithMaxSteps).run(maxSteps: 5)
-      #expect(clock.now == .init(offset: .seconds(3)))
-      #expect(clock.pendingSleeperCount == 0)
-    }
-  }
-
   @Test func aSleepFromAnEscapedTaskIsDiagnosed() async {
     let recorded = await recordedIssues {
       await withTestClock { clock in
@@ -297,10 +285,3 @@ import Testing
     #expect(clock.diagnostics.isEmpty)
   }
 }
-
-/// The deprecated `run(maxSteps:)`, reached without a deprecation warning.
-private protocol RunningWithMaxSteps {
-  func run(maxSteps: Int) async
-}
-
-extension TestClock: RunningWithMaxSteps {}
