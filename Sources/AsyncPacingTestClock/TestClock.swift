@@ -179,9 +179,9 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// The misuse this clock detected so far, such as a sleep registered from outside the test
-  /// executor. With ``withTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)`` each message is also
-  /// printed once, when it is detected; the testing library's `.testClock` trait records each
-  /// as an issue instead.
+  /// executor. Under ``withTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)`` and the `.testClock` trait
+  /// each is a failure of the test at its end; a `TestClock()` made outside them prints each
+  /// once, when it is detected.
   ///
   /// Check it at the end of a test to catch work that escaped the test executor:
   ///

@@ -7,11 +7,11 @@ extension TestClock {
   ///
   /// The task runs on the test executor and time moves for it as for the body's tasks, but its
   /// jobs are no progress of the body for automatic advancing's limit. When the body returns
-  /// (or is cancelled) it is cancelled; the `.testClock` trait and `withCheckedTestClock` then
-  /// settle and do not report what it left as the test's leftover work, but do report a
-  /// background task still running after its cancellation. An error it throws, other than a
-  /// cancellation, is one of the clock's ``diagnostics`` (an issue under the trait, printed by
-  /// `withTestClock`). It needs a clock made by `withTestClock` or the trait.
+  /// (or is cancelled) it is cancelled; the clock then settles and does not report what it left
+  /// as the test's leftover work, but does report a background task still running after its
+  /// cancellation. An error it throws, other than a cancellation, is one of the clock's
+  /// ``diagnostics``, a failure of the test. It needs a clock made by `withTestClock` or the
+  /// trait.
   ///
   /// ```swift
   /// @Test(.testClock) func theBadgeRefreshesEveryMinute() async {
@@ -31,7 +31,7 @@ extension TestClock {
     guard let testExecutor else {
       fatalError(
         "TestClock.addBackgroundTask: this clock has no test executor (a `TestClock()`); use "
-          + "the clock of withTestClock, withCheckedTestClock or the `.testClock` trait")
+          + "the clock of withTestClock or the `.testClock` trait")
     }
     let isOpen = state.withLock { state in
       state.background.running += 1

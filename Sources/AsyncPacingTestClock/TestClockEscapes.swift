@@ -89,11 +89,11 @@ extension TestClock {
 
 /// Which of a clock's diagnostics are printed as well as kept in `diagnostics`.
 package enum DiagnosticsPrinting: Sendable {
-  /// Every one: nothing records them as issues (a bare clock, plain `withTestClock`).
+  /// Every one: nothing records them as issues (a bare `TestClock()`).
   case always
-  /// None while the test can still record them as issues, every one after: the `.testClock`
-  /// trait and `withCheckedTestClock` take them with `takeDiagnosticsToRecord()`, and what
-  /// comes later (a sleep from a task the test did not wait for) is printed.
+  /// None while the test can still record them as issues, every one after: the one lifecycle
+  /// (`TestClockDriver`) takes them with `takeDiagnosticsToRecord()`, and what comes later (a
+  /// sleep from a task the test did not wait for) is printed.
   case onceRecorded
   /// None: a test of the package that makes them on purpose checks `diagnostics` instead.
   case never

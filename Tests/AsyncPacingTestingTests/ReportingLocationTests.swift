@@ -1,7 +1,8 @@
 import AsyncPacing
-import AsyncPacingTesting
 import IssueCapture
 import Testing
+
+@testable import AsyncPacingTesting
 
 /// In a Swift Testing test, each public function's failure is an issue at the caller's line
 /// through its `fileID:filePath:line:column:` defaults, and at the given place through its
@@ -75,4 +76,26 @@ import Testing
     #expect(issues.count == 11, "\(issues.map(\.message))")
     #expect(issues.allSatisfy { $0.sourceLocation == here }, "\(issues.map(\.sourceLocation))")
   }
+
+  /// The test clock's module imports no testing library: it finds this one's reporter at run
+  /// time, and a failure of the lifecycle is an issue at the caller's line.
+  @Test func theTestClockFindsTheTestingLibrarysReporter() async {
+    #expect(TestReporters.current is TestingLibraryReporter)
+    var line = 0
+    let issues = await recordedIssues {
+      await withTestClock { clock in
+        let poll = Task(executorPreference: clock.taskExecutor) {
+          try? await clock.sleep(for: .seconds(5))
+        }
+        clock.addBackgroundTask { throw CancelledSave() }
+        await clock.settle()
+        _ = poll  // neither awaited nor cancelled: left behind
+      }
+      line = #line - 8
+    }
+    #expect(issues.count == 2, "\(issues.map(\.message))")
+    #expect(issues.allSatisfy { $0.sourceLocation?.line == line && $0.sourceLocation?.fileID == #fileID })
+  }
+
+  struct CancelledSave: Error {}
 }

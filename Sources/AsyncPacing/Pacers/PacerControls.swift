@@ -35,15 +35,28 @@ extension PacerControls {
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) where Machine.Output == Value, Machine.Instant == ElapsedInstant<Duration> {
     if let standIn = StandInClock.ofScope {
-      self.init(
-        PacerShell(
-          machine: machine, clock: standIn, tolerance: tolerance,
-          cancelsRunningAction: cancelsRunningAction, action: action))
+      self = Self(
+        onStandIn: standIn, machine: machine, tolerance: tolerance,
+        cancelsRunningAction: cancelsRunningAction, action: action)
     } else {
       self.init(
         PacerShell(
           machine: machine, clock: ContinuousClock(), tolerance: tolerance,
           cancelsRunningAction: cancelsRunningAction, action: action))
     }
+  }
+
+  /// The controls of a pacer made without a clock inside a host's scope, left unoptimized so
+  /// that no shell is specialised for the stand-in in the app's code (see
+  /// `PacedUpstream.openIteration(running:on:)`).
+  @usableFromInline @_optimize(none)
+  init<Machine: CallbackPacingMachine>(
+    onStandIn standIn: StandInClock<Duration>, machine: Machine, tolerance: Duration?,
+    cancelsRunningAction: Bool, action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) where Machine.Output == Value, Machine.Instant == ElapsedInstant<Duration> {
+    self.init(
+      PacerShell(
+        machine: machine, clock: standIn, tolerance: tolerance,
+        cancelsRunningAction: cancelsRunningAction, action: action))
   }
 }

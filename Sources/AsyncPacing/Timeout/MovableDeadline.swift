@@ -113,7 +113,7 @@ public func withMovableDeadline<Success, Failure: Error>(
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
   if let standIn = StandInClock.ofScope {
     let timing = OperationTiming(standIn: standIn, tolerance: tolerance)
-    return try await runMovable(deadline, timing: timing, isolation: isolation, operation)
+    return try await runMovableOnStandIn(deadline, timing: timing, isolation: isolation, operation)
   }
   let timing = OperationTiming(clock: ContinuousClock(), tolerance: tolerance)
   return try await runMovable(deadline, timing: timing, isolation: isolation, operation)
@@ -129,4 +129,18 @@ private func runMovable<C: Clock, T: Clock, Success, Failure: Error>(
   return try await runTimed(under: timer, isolation: isolation) { () async throws(Failure) in
     try await operation(handle)
   }
+}
+
+/// `runMovable` on the stand-in of a form without `clock:`, left unoptimized as
+/// `runTimedOnStandIn` is.
+@_optimize(none)
+private func runMovableOnStandIn<Success, Failure: Error>(
+  _ deadline: ContinuousClock.Instant,
+  timing: OperationTiming<ContinuousClock, StandInClock<Duration>>,
+  isolation: isolated (any Actor)?,
+  _ operation:
+    sending @escaping @isolated(any) (MovableDeadline<ContinuousClock>) async throws(Failure)
+    -> sending Success
+) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
+  try await runMovable(deadline, timing: timing, isolation: isolation, operation)
 }

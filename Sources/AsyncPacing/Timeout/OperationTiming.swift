@@ -67,3 +67,15 @@ protocol DeadlineMoves<MovedClock>: Sendable {
   func move(to instant: MovedClock.Instant?) -> Bool
   func extend(by duration: MovedClock.Duration) -> Bool
 }
+
+/// Runs a timed call of a form without `clock:` on its stand-in, left unoptimized so that no
+/// timer is specialised for the stand-in in the app's code (see
+/// `PacedUpstream.openIteration(running:on:)`).
+@_optimize(none)
+func runTimedOnStandIn<Success, Failure: Error>(
+  under timer: OperationTimer<ContinuousClock, StandInClock<Duration>>,
+  isolation: isolated (any Actor)?,
+  _ operation: sending @escaping @isolated(any) () async throws(Failure) -> sending Success
+) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
+  try await runTimed(under: timer, isolation: isolation, operation)
+}

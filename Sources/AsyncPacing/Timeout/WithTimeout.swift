@@ -56,7 +56,7 @@ public func withTimeout<Success, Failure: Error>(
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
   if let standIn = StandInClock.ofScope {
     let timing = OperationTiming(standIn: standIn, tolerance: tolerance)
-    return try await runTimed(
+    return try await runTimedOnStandIn(
       under: OperationTimer(limit: limit, timing: timing), isolation: isolation, operation)
   }
   let timing = OperationTiming(clock: ContinuousClock(), tolerance: tolerance)
@@ -142,7 +142,7 @@ public func withDeadline<Success, Failure: Error>(
 ) async throws(TimeoutFailure<ContinuousClock.Instant, Failure>) -> sending Success {
   if let standIn = StandInClock.ofScope {
     let timing = OperationTiming(standIn: standIn, tolerance: tolerance)
-    return try await runTimed(
+    return try await runTimedOnStandIn(
       under: OperationTimer(deadline: deadline, timing: timing, isMovable: false),
       isolation: isolation, operation)
   }
