@@ -94,7 +94,8 @@ import Testing
       line = #line - 8
     }
     #expect(issues.count == 2, "\(issues.map(\.message))")
-    #expect(issues.allSatisfy { $0.sourceLocation?.line == line && $0.sourceLocation?.fileID == #fileID })
+    #expect(
+      issues.allSatisfy { $0.sourceLocation?.line == line && $0.sourceLocation?.fileID == #fileID })
   }
 
   struct CancelledSave: Error {}

@@ -59,7 +59,8 @@ import Testing
     // actor too, and the action has run when the advance returns.
     let clock = TestClock.current
     let ran = Mutex(false)
-    let save = Debouncer(for: .seconds(1), clock: clock) { @MainActor in ran.withLock { $0 = true } }
+    let save = Debouncer(for: .seconds(1), clock: clock) { @MainActor in ran.withLock { $0 = true }
+    }
     save()
     await clock.advance(by: .seconds(1))
     #expect(ran.withLock { $0 })
