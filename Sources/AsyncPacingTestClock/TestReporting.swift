@@ -60,8 +60,15 @@ package enum TestReporters {
     // name reads its metadata records, which a statically linked test executable keeps (a
     // symbol of its, `dlsym` would not find: test executables do not export them on Linux).
     let name = "18AsyncPacingTesting22TestingLibraryReporterC"
-    if let library = _typeByName(name) as? any TestReporting.Type { return library.init() }
-    return ProcessReporter()
+    guard let found = _typeByName(name) else { return ProcessReporter() }
+    guard let library = found as? any TestReporting.Type else {
+      // Two copies of this module in one process would do it: each has its own protocol.
+      print(
+        "AsyncPacing: \(found) is not this module's TestReporting (is AsyncPacingTestClock "
+          + "linked twice?); failures stop the process instead of reaching the testing library")
+      return ProcessReporter()
+    }
+    return library.init()
   }()
 }
 

@@ -5,6 +5,12 @@ import Testing
   import XCTest
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension TestSourceLocation {
   /// The place of a caller that gave Swift Testing's `SourceLocation`: XCTest cannot take its
   /// path, which a failure then names in its message.
@@ -90,17 +96,42 @@ enum TestFailureReporting {
 }
 
 /// The testing libraries' reporter, which the test clock's module finds at run time by this
-/// type's name (`TestReporters.current`): failures go to the library running the test.
+/// type's name (`TestReporters.current`): failures go to the library running the test. In a
+/// process that is no test run (a program that links this library, as the package's `Stress`
+/// tool does), no library would take them: there a failure stops the process with its message,
+/// as in a program that links the test clock alone.
 final class TestingLibraryReporter: TestReporting {
   init() {}
 
   func record(_ message: String, at location: TestSourceLocation, as kind: TestReportKind) {
+    guard Test.current != nil || Self.isTestRun else {
+      return ProcessReporter().record(message, at: location, as: kind)
+    }
     TestFailureReporting.record(message, at: location, as: kind)
   }
+
+  /// Whether this process runs tests: an XCTest bundle or runner (SwiftPM's `*.xctest` on
+  /// Linux, Xcode's `xctest` and its environment on Apple platforms) or Swift Testing's. Told
+  /// as swift-issue-reporting tells it: XCTest says of no running test case whether one runs.
+  static let isTestRun: Bool = {
+    let arguments = CommandLine.arguments
+    let marks = arguments.contains { argument in
+      let name = argument.split(separator: "/").last.map(String.init) ?? argument
+      return name.hasSuffix(".xctest") || name == "xctest" || name == "swiftpm-testing-helper"
+        || argument == "--testing-library"
+    }
+    let environment = [
+      "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier",
+    ]
+    return marks || environment.contains { getenv($0) != nil }
+  }()
 
   func runObservingFailures(
     isolation: isolated (any Actor)?, _ body: () async -> Void
   ) async -> Bool {
+    guard Test.current != nil || Self.isTestRun else {
+      return await ProcessReporter().runObservingFailures(isolation: isolation, body)
+    }
     guard Test.current != nil else {
       // An XCTest test, or none: XCTest's failures are counted as they are recorded.
       let failuresBefore = TestFailureReporting.xcTestFailureCount  // registers the observer

@@ -22,7 +22,7 @@ import Testing
 /// generic code or an `AnyClock`, `sleep(for:)` reads `now` and then sleeps, two issues, and
 /// wrapping the clock in an `AnyClock` (as an operator does with `any Clock<Duration>`) reads
 /// `now` at once.
-public struct UnimplementedClock: Clock, Sendable {
+public struct UnimplementedClock: Clock, PacingHost, Sendable {
   /// An instant of an ``UnimplementedClock``: the time since its start.
   ///
   /// ```swift
@@ -87,6 +87,14 @@ public struct UnimplementedClock: Clock, Sendable {
   /// #expect(UnimplementedClock().minimumResolution == .zero)
   /// ```
   public var minimumResolution: Duration { .zero }
+
+  /// `true`, as for an `ImmediateClock`: an operator sleeps toward any deadline in one sleep, so
+  /// a far deadline is one use, not one per century. Asking is no use of the clock.
+  ///
+  /// ```swift
+  /// #expect(UnimplementedClock().sleepsUntilAnyDeadline)
+  /// ```
+  public var sleepsUntilAnyDeadline: Bool { true }
 
   /// Records an issue, then sleeps as an `ImmediateClock` does: at once, moving `now`.
   ///

@@ -81,6 +81,7 @@ import Testing
   /// time, and a failure of the lifecycle is an issue at the caller's line.
   @Test func theTestClockFindsTheTestingLibrarysReporter() async {
     #expect(TestReporters.current is TestingLibraryReporter)
+    #expect(TestingLibraryReporter.isTestRun)
     var line = 0
     let issues = await recordedIssues {
       await withTestClock { clock in

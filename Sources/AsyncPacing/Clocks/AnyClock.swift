@@ -79,6 +79,9 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   private let resolution: Duration
   /// The wrapped clock's host, if it is one.
   private let wrappedHost: (any PacingHost)?
+  /// The wrapped clock's type, when it is a real clock (`ContinuousClock`, `SuspendingClock`),
+  /// directly or through another `AnyClock`: a host hears of it when it is chosen in its scope.
+  let realClockName: String?
 
   /// Wraps `clock`; its `now`, read here, becomes the instant of offset zero.
   ///
@@ -93,6 +96,7 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
     }
     resolution = clock.minimumResolution
     wrappedHost = clock as? any PacingHost
+    realClockName = realClockType(of: clock)
   }
 
   /// The wrapped clock's `now`, as the time since it was wrapped.

@@ -21,7 +21,7 @@ func startTask<C: Clock>(
     }
     await operation()
   }
-  if let executor = host?.preferredTaskExecutor {
+  if let executor = timebase.preferredTaskExecutor {
     return Task(executorPreference: executor, operation: counted)
   }
   // Not escaping a test executor: there is none, and the global executor is the one intended.

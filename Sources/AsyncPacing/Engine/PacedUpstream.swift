@@ -23,7 +23,7 @@ where Base.Element: Sendable {
     self.clock = clock
     self.tolerance = tolerance
     self.standIn = nil
-    noteRealClockChoice(of: C.self, by: "\(api)")
+    noteRealClockChoice(of: clock, by: "\(api)")
   }
 
   @inlinable
@@ -105,14 +105,4 @@ extension PacedUpstream where C == ContinuousClock {
       base, clock: ContinuousClock(), tolerance: tolerance,
       standIn: .ofScope)
   }
-}
-
-/// Tells the host whose scope the call runs in that `api` was made with a real clock of type
-/// `clock`, which keeps real time there; reads the scope only for the real clocks.
-@inlinable
-func noteRealClockChoice<C: Clock>(of clock: C.Type, by api: @autoclosure () -> String) {
-  guard C.self == ContinuousClock.self || C.self == SuspendingClock.self,
-    let host = PacingDefaults.clock
-  else { return }
-  host.realClockChosen("\(C.self)", by: api())
 }

@@ -18,8 +18,10 @@ struct PacingTimebase<C: Clock>: Sendable {
   /// The clock instant the machine's time counts from.
   @usableFromInline let origin: C.Instant
   /// What the clock says of itself through the seam, read once here: where the internal tasks
-  /// run, who counts them, whether a sleep takes any deadline.
+  /// run (`preferredTaskExecutor`), who counts them, whether a sleep takes any deadline.
   @usableFromInline let host: (any PacingHost)?
+  /// The host's executor, read with it.
+  @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
   @usableFromInline let tolerance: C.Duration?
   /// The longest one sleep may last, for a clock whose sleep cannot take every deadline;
   /// `nil` for one that can.
@@ -31,6 +33,7 @@ struct PacingTimebase<C: Clock>: Sendable {
     self.origin = clock.now
     let host = clock as? any PacingHost
     self.host = host
+    self.preferredTaskExecutor = host?.preferredTaskExecutor
     let longestSleep = host?.sleepsUntilAnyDeadline == true ? nil : Self.sleepChunk
     self.longestSleep = longestSleep
     // `ContinuousClock` converts a tolerance as it converts a deadline: one longer than a chunk

@@ -5,7 +5,8 @@
 /// that iterates the upstream continuously (so deadlines reflect real arrivals, whatever the
 /// consumer does), and a timer, started by the machine's first deadline, that sleeps toward
 /// the machine's next one. Both are created with the executor preference the clock's host
-/// gives (``PacingHost/preferredTaskExecutor``), so on a test clock they stay on its executor. All decisions are the machine's.
+/// gives (``PacingHost/preferredTaskExecutor``), so on a test clock they stay on its executor.
+/// All decisions are the machine's.
 @usableFromInline
 final class SequenceShell<Base: AsyncSequence & Sendable, Machine: PacingMachine, C: Clock>:
   ShellCore

@@ -12,7 +12,7 @@ struct PacerControls<Value: Sendable>: Sendable {
   /// host's scope keeps real time there, and the host hears of it.
   @inlinable
   init<Machine, C>(chosenClock shell: PacerShell<Machine, C>) where Machine.Output == Value {
-    noteRealClockChoice(of: C.self, by: "\(Machine.pacerName)(for:clock:)")
+    noteRealClockChoice(of: shell.timebase.clock, by: "\(Machine.pacerName)(for:clock:)")
     self.init(shell)
   }
 

@@ -42,7 +42,7 @@ func runTimed<C: Clock, T: Clock, Success, Failure: Error>(
         // On the executor the clock's host prefers, as the shells' timers: a test clock's. A
         // child given no preference, or a closure made beforehand, costs allocations more
         // (measured).
-        if let executor = timer.timebase.host?.preferredTaskExecutor {
+        if let executor = timer.timebase.preferredTaskExecutor {
           group.addTask(executorPreference: executor) { await timer.runAsChild() }
         } else {
           group.addTask { await timer.runAsChild() }

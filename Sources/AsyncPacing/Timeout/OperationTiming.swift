@@ -17,7 +17,7 @@ extension OperationTiming where T == C {
   /// The time of `clock`, which the caller chose: `api` names the call for the host whose scope
   /// it runs in, if `clock` is a real clock.
   init(clock: C, tolerance: C.Duration?, api: StaticString) {
-    noteRealClockChoice(of: C.self, by: "\(api)")
+    noteRealClockChoice(of: clock, by: "\(api)")
     self.init(clock: clock, tolerance: tolerance)
   }
 }

@@ -32,13 +32,18 @@ import Testing
     _ = queries.debounce(for: .seconds(1), clock: ContinuousClock())
     _ = queries.throttle(for: .seconds(1), clock: SuspendingClock())
     _ = Debouncer(for: .seconds(1), clock: ContinuousClock()) { (_: Int) in }
+    // Erased, a real clock is still one: wrapped by hand, or by the `any Clock` forms.
+    _ = queries.debounce(for: .seconds(1), clock: AnyClock(ContinuousClock()))
+    let erased: any Clock<Duration> = SuspendingClock()
+    _ = queries.sample(every: .seconds(1), clock: erased)
     // Neither the test's own clock nor a form without a clock is a choice to hear of.
     _ = queries.debounce(for: .seconds(1), clock: clock)
     _ = queries.sample(every: .seconds(1))
     #expect(
       clock.hostNotes.realClockChoices == [
         "debounce(for:clock:) on ContinuousClock", "throttle(for:clock:) on SuspendingClock",
-        "Debouncer(for:clock:) on ContinuousClock",
+        "Debouncer(for:clock:) on ContinuousClock", "debounce(for:clock:) on ContinuousClock",
+        "sample(every:clock:) on SuspendingClock",
       ])
   }
 
