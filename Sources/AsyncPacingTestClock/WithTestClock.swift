@@ -37,7 +37,7 @@ import AsyncPacing
 ///
 /// Every way the test can go wrong fails it at the caller's line: a Swift Testing issue in a
 /// Swift Testing test, an XCTest failure in an XCTest test (with `AsyncPacingTesting` linked, as
-/// every test target that depends on it is); in a program that links neither, the message is
+/// every test target that depends on it is); in a process that is no test run, the message is
 /// printed and the process stops.
 ///
 /// - When the test makes no progress for `progressTimeout` (no job ran on the test executor,
