@@ -54,9 +54,7 @@ where Base.Element: Sendable {
   }
 
   /// The iteration of a form without `clock:` inside a host's scope. Left unoptimized, so that
-  /// no shell is specialised for the stand-in: the app's code holds only the continuous clock's,
-  /// as it did before a stand-in existed (measured: with the stand-in's specialised beside it, a
-  /// `timeout(after:)` over a fast upstream cost 7 % more per element on the continuous clock).
+  /// no shell is specialised for the stand-in: an app's code holds only the continuous clock's.
   @usableFromInline @_optimize(none)
   func openIteration<Machine: ElementPacingMachine>(
     running machine: Machine, on standIn: StandInClock<C.Duration>
