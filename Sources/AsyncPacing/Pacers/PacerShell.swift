@@ -98,7 +98,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     var effects = Effects()
     let (runningAction, droppedValue) = state.withLock {
       state -> (Task<Void, Never>?, Bool) in
-      let droppedValue = holdsValue(&state)
+      let droppedValue = release && holdsValue(&state)
       state.side.cancels &+= 1
       state.mailbox.removeAll()
       let wakeAt = state.machine.dropPending()
@@ -114,7 +114,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       return (runningAction, droppedValue)
     }
     perform(effects)
-    if release && droppedValue, let host = timebase.host {
+    if droppedValue, let host = timebase.host {
       host.pacerReleasedHoldingValue("\(Machine.pacerName)<\(Value.self)>")
     }
     // Cancelled here, not through the shared slots another thread may empty later: an action
