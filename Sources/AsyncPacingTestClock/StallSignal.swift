@@ -14,31 +14,51 @@ final class StallSignal: Sendable {
     case finished
   }
 
+  /// Whether the message can still reach the test's task.
+  private enum Delivery {
+    /// Nothing fired yet; the test's task may wait for it.
+    case open(waiter: CheckedContinuation<String?, Never>?)
+    /// Settled: the message delivered, or `nil` once the body finished first or the test was
+    /// cancelled.
+    case over(message: String?)
+
+    /// Settles with `message`: what the caller does next.
+    mutating func settle(_ message: String?) -> Settling {
+      guard case .open(let waiter) = self else { return .wasOver }
+      self = .over(message: message)
+      return .settled(waiting: waiter)
+    }
+  }
+
+  private enum Settling {
+    /// This call settled it; the test's task, if it waits, is resumed with the message.
+    case settled(waiting: CheckedContinuation<String?, Never>?)
+    /// An earlier call did.
+    case wasOver
+  }
+
   private struct State {
-    var message: String?
-    var isOver = false
+    var delivery = Delivery.open(waiter: nil)
     var body = BodyPhase.running
-    var waiter: CheckedContinuation<String?, Never>?
   }
 
   private let state = Mutex(State())
 
   /// Whether the guard or auto-advance's limit fired.
-  var hasFired: Bool { state.withLock { $0.message != nil } }
+  var hasFired: Bool {
+    state.withLock { state in
+      if case .over(message: .some) = state.delivery { return true }
+      return false
+    }
+  }
 
   /// Hands the message to the test's task; once nobody waits for it there (the body finished
   /// and the clock is being shut down, or the test was cancelled), no issue can be recorded,
   /// and a hang that names its cause beats a silent one: the process stops.
   func fire(_ message: String) {
-    let (isDelivered, waiter) = state.withLock {
-      state -> (Bool, CheckedContinuation<String?, Never>?) in
-      guard !state.isOver else { return (false, nil) }
-      state.message = message
-      state.isOver = true
-      defer { state.waiter = nil }
-      return (true, state.waiter)
+    guard case .settled(let waiter) = state.withLock({ $0.delivery.settle(message) }) else {
+      fatalError(message)
     }
-    guard isDelivered else { fatalError(message) }
     waiter?.resume(returning: message)
   }
 
@@ -47,33 +67,27 @@ final class StallSignal: Sendable {
   }
 
   func bodyFinished() {
-    let waiter = state.withLock { state in
+    let settling = state.withLock { state in
       state.body = .finished
-      state.isOver = true
-      defer { state.waiter = nil }
-      return state.waiter
+      return state.delivery.settle(nil)
     }
-    waiter?.resume(returning: nil)
+    if case .settled(let waiter?) = settling { waiter.resume(returning: nil) }
   }
 
   /// The guard's message, or `nil` once the body finished first or the test was cancelled.
   func wait() async -> String? {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let ready: String?? = state.withLock { state in
-          guard !state.isOver else { return .some(state.message) }
-          state.waiter = continuation
-          return .none
+        let delivery = state.withLock { state in
+          if case .open = state.delivery { state.delivery = .open(waiter: continuation) }
+          return state.delivery
         }
-        if let ready { continuation.resume(returning: ready) }
+        if case .over(let message) = delivery { continuation.resume(returning: message) }
       }
     } onCancel: {
-      let waiter = state.withLock { state in
-        state.isOver = true
-        defer { state.waiter = nil }
-        return state.waiter
+      if case .settled(let waiter?) = state.withLock({ $0.delivery.settle(nil) }) {
+        waiter.resume(returning: nil)
       }
-      waiter?.resume(returning: nil)
     }
   }
 

@@ -30,7 +30,7 @@ public final class TestClock: Clock, Sendable {
   struct Sleeper {
     var id: UInt64
     var deadline: Instant
-    var wake: Wake
+    var resumption: SleeperResumption
     /// Registered from outside the test executor: the progress guard names it.
     var isOffExecutor: Bool
     /// The name of the task that slept, if it has one: the leftover report shows it.
@@ -45,7 +45,7 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// What a sleeper does when its deadline comes.
-  enum Wake {
+  enum SleeperResumption {
     /// A sleep on this clock: its task resumes.
     case resume(UnsafeContinuation<Void, any Error>)
     /// A sleep on a real clock (`Task.sleep`, `ContinuousClock`, `SuspendingClock`) that the
@@ -203,10 +203,7 @@ public final class TestClock: Clock, Sendable {
   /// try await woke
   /// ```
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let id = state.withLock { state in
-      defer { state.nextSleeperID += 1 }
-      return state.nextSleeperID
-    }
+    let id = state.withLock { $0.reserveSleeperID() }
     let origin = origin()
     reportSleep(from: origin)
     let isOffExecutor = if case .exact = origin { false } else { true }
@@ -216,23 +213,23 @@ public final class TestClock: Clock, Sendable {
         (continuation: UnsafeContinuation<Void, any Error>) in
         // Checking cancellation and registering under the lock that `onCancel` takes means a
         // cancel lands either before (seen here) or after (finds the sleeper), never between.
-        let (outcome, changeWaiter) = state.withLock {
-          state -> (Result<Void, any Error>?, UnsafeContinuation<Void, Never>?) in
-          if Task.isCancelled { return (.failure(CancellationError()), nil) }
-          if deadline <= state.now { return (.success(()), nil) }
-          state.sleepers.append(
+        let registration = state.withLock { state -> SleepRegistration? in
+          if Task.isCancelled { return nil }
+          return state.register(
             Sleeper(
-              id: id, deadline: deadline, wake: .resume(continuation),
+              id: id, deadline: deadline, resumption: .resume(continuation),
               isOffExecutor: isOffExecutor, taskName: taskName))
-          return (nil, state.takeChangeWaiter())
         }
-        changeWaiter?.resume()
-        if let outcome { continuation.resume(with: outcome) }
+        switch registration {
+        case nil: continuation.resume(throwing: CancellationError())
+        case .dueNow: continuation.resume()
+        case .registered(let changeWaiter): changeWaiter?.resume()
+        }
       }
     } onCancel: {
       let cancelled = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
         guard let index = state.sleepers.firstIndex(where: { $0.id == id }),
-          case .resume(let continuation) = state.sleepers[index].wake
+          case .resume(let continuation) = state.sleepers[index].resumption
         else { return nil }
         state.sleepers.remove(at: index)
         return continuation
@@ -251,7 +248,30 @@ public final class TestClock: Clock, Sendable {
   }
 }
 
+/// How a sleep joined the timeline (`TestClock.State.register(_:)`).
+enum SleepRegistration {
+  /// Its deadline is not after `now`: it goes on at once.
+  case dueNow
+  /// It waits for its deadline; auto-advance, if it waited for a change, is to be resumed.
+  case registered(changeWaiter: UnsafeContinuation<Void, Never>?)
+}
+
 extension TestClock.State {
+  /// The one way a sleeper joins the timeline, whether it sleeps on this clock (its task's
+  /// continuation) or on a real clock (the runtime's wake-up job).
+  mutating func register(_ sleeper: TestClock.Sleeper) -> SleepRegistration {
+    guard sleeper.deadline > now else { return .dueNow }
+    sleepers.append(sleeper)
+    return .registered(changeWaiter: takeChangeWaiter())
+  }
+
+  /// Every sleep takes an ID, registered or not: the IDs count the sleeps that reached the
+  /// clock.
+  mutating func reserveSleeperID() -> UInt64 {
+    defer { nextSleeperID += 1 }
+    return nextSleeperID
+  }
+
   /// Counts a change auto-advance may wait for and hands back its waiter, if it waits.
   mutating func takeChangeWaiter() -> UnsafeContinuation<Void, Never>? {
     changeGeneration += 1

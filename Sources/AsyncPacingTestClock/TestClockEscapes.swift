@@ -17,7 +17,7 @@ extension TestClock {
     guard let testExecutor else { return .exact }
     let isExact = RuntimeHooks.isInstalled ? testExecutor.isExactContext : testExecutor.isCurrent
     if isExact { return .exact }
-    if !testExecutor.observed.isObserving, let location = state.withLock({ $0.testLocation }) {
+    if !testExecutor.isObserving, let location = state.withLock({ $0.testLocation }) {
       return .afterTheTest(location: location)
     }
     return .escaped

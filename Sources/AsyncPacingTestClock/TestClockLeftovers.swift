@@ -12,7 +12,7 @@ extension TestClock {
     var lines = ["The test left work behind on its TestClock (now \(now)) when its body returned:"]
     for sleeper in sleepers.sorted(by: { $0.deadline < $1.deadline }) {
       let kind =
-        switch sleeper.wake {
+        switch sleeper.resumption {
         case .resume: "a sleep on the test clock"
         case .runJob: "a real-clock sleep (Task.sleep, ContinuousClock, SuspendingClock)"
         }

@@ -9,27 +9,25 @@ extension TestClock {
     guard let testExecutor else { return }
     testExecutor.noteSleeping(sleepingTask)
     let taskName = Sleeper.currentTaskName
-    let (isRegistered, changeWaiter) = state.withLock {
-      state -> (Bool, UnsafeContinuation<Void, Never>?) in
-      defer { state.nextSleeperID += 1 }
-      guard duration > .zero else { return (false, nil) }
-      state.sleepers.append(
+    let registration = state.withLock { state in
+      state.register(
         Sleeper(
-          id: state.nextSleeperID, deadline: state.now.advanced(by: duration),
-          wake: .runJob(job, sleepingTask: sleepingTask), isOffExecutor: false,
+          id: state.reserveSleeperID(), deadline: state.now.advanced(by: duration),
+          resumption: .runJob(job, sleepingTask: sleepingTask), isOffExecutor: false,
           taskName: taskName))
-      return (true, state.takeChangeWaiter())
     }
-    changeWaiter?.resume()
-    if !isRegistered {
+    switch registration {
+    case .registered(let changeWaiter):
+      changeWaiter?.resume()
+    case .dueNow:
       testExecutor.noteWoken(sleepingTask)
-      testExecutor.enqueue(job, preferring: testExecutor.asUnownedTaskExecutor(), isBodyJob: false)
+      testExecutor.enqueue(job, preferring: testExecutor.asUnownedTaskExecutor(), from: .other)
     }
   }
 
   /// Wakes a sleeper whose deadline came.
   func wake(_ sleeper: Sleeper) {
-    switch sleeper.wake {
+    switch sleeper.resumption {
     case .resume(let continuation):
       continuation.resume()
     case .runJob(let job, let sleepingTask):
@@ -37,7 +35,7 @@ extension TestClock {
       testExecutor.noteWoken(sleepingTask)
       testExecutor.noteWakingUp(TestTasks.id(of: job))
       testExecutor.enqueue(
-        job, preferring: testExecutor.asUnownedTaskExecutor(), isBodyJob: false, isWakeUp: true)
+        job, preferring: testExecutor.asUnownedTaskExecutor(), from: .realClockWakeUp)
     }
   }
 
@@ -49,9 +47,9 @@ extension TestClock {
     state.withLock { state in
       guard
         let index = state.sleepers.firstIndex(where: {
-          if case .runJob(_, task) = $0.wake { true } else { false }
+          if case .runJob(_, task) = $0.resumption { true } else { false }
         }),
-        case .runJob(let job, _) = state.sleepers[index].wake
+        case .runJob(let job, _) = state.sleepers[index].resumption
       else { return nil }
       state.sleepers.remove(at: index)
       return job
@@ -91,7 +89,7 @@ extension TestExecutor {
     guard state.withLock({ $0.sleepingTasks.remove(task) }) != nil,
       let orphan = clock?.dropWakeUp(ofCancelledSleepIn: task)
     else { return }
-    enqueue(orphan, preferring: asUnownedTaskExecutor(), isBodyJob: false)
+    enqueue(orphan, preferring: asUnownedTaskExecutor(), from: .other)
   }
 
   /// When the work of the job running here now started, how long of it that job waited in the
@@ -120,7 +118,7 @@ extension TestClock {
       let released = state.withLock { state -> [(job: UnownedJob, left: Duration)] in
         var released: [(job: UnownedJob, left: Duration)] = []
         state.sleepers.removeAll { sleeper in
-          guard case .runJob(let job, _) = sleeper.wake else { return false }
+          guard case .runJob(let job, _) = sleeper.resumption else { return false }
           released.append((job, state.now.duration(to: sleeper.deadline)))
           return true
         }

@@ -44,6 +44,4 @@ struct ObservedWork: Equatable, Sendable {
   /// Jobs of tasks outside the test's work that its code on the test executor sent to the
   /// global executor: tasks it started with a plain `Task {}` or `Task.detached`, or resumed.
   var escapedTaskJobs = 0
-  /// False once the body has returned: what its caller does next is not the test's work.
-  var isObserving = true
 }

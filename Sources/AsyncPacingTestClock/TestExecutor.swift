@@ -12,21 +12,81 @@ final class TestExecutor: TaskExecutor, Sendable {
     var job: UnownedJob
     /// The executor the job's task prefers: this one, or the body's (``BodyTaskExecutor``).
     var executor: UnownedTaskExecutor
+    var kind: JobKind
+    /// For a hop of a task (the runtime switching it to run nonisolated code), the work it
+    /// continues.
+    var hop: QueuedHop?
+  }
+
+  /// Who sent a job here, as `enqueue` is told.
+  enum JobSource {
+    /// A task of the test body's (through ``BodyTaskExecutor``).
+    case body
+    /// The runtime's wake-up job of a real-clock sleep.
+    case realClockWakeUp
+    /// Any other task of the test's.
+    case other
+  }
+
+  /// What running a job means for settling and auto-advance.
+  enum JobKind {
     /// A job of the body's tasks that counts as the body's progress: not the mere wake-up of a
     /// body task's sleep (see `resumingSleepers`).
-    var isBodyProgress: Bool
-    /// A real-clock wake-up was pending when the job was taken: it may be its task's first
-    /// job after a cancelled sleep.
-    var mayEndASleep = false
+    case bodyProgress
     /// The runtime's wake-up job of a real-clock sleep: it resumes the sleeping task, which is
     /// a wake-up, not progress, as a test-clock sleeper's resumption is.
-    var isWakeUp = false
-    /// For a hop of a task (the runtime switching it to run nonisolated code), the work it
-    /// continues: one stretch of work, so that a deadline read before the hop and slept after
-    /// it is recovered as one read in the same job.
-    var continues: ContinuedWork?
-    /// When such a hop was queued here: the time it then waited is no work of its task.
-    var hopQueuedAt: ContinuousClock.Instant?
+    case realClockWakeUp
+    case work
+  }
+
+  /// A hop, queued: the work it continues is one stretch, so that a deadline read before the
+  /// hop and slept after it is recovered as one read in the same job; the time it waited
+  /// queued since `queuedAt` is no work of its task.
+  struct QueuedHop {
+    var continues: ContinuedWork
+    var queuedAt: ContinuousClock.Instant
+  }
+
+  /// Whether a drain runs, and whether it is resuming the settling waiters it found the queue
+  /// empty for.
+  enum DrainPhase {
+    case idle
+    /// A drain runs or is scheduled on the queue.
+    case draining
+    /// A drain that emptied the queue resumes the settling waiters, on the queue: a job they
+    /// enqueue schedules the next drain, which runs once this one returns.
+    case resumingIdleWaiters(drainScheduled: Bool)
+
+    /// A job or a waiter needs a drain: `true` if the caller must schedule one.
+    mutating func needsDrain() -> Bool {
+      switch self {
+      case .idle:
+        self = .draining
+        return true
+      case .resumingIdleWaiters(drainScheduled: false):
+        self = .resumingIdleWaiters(drainScheduled: true)
+        return true
+      case .draining, .resumingIdleWaiters(drainScheduled: true):
+        return false
+      }
+    }
+
+    /// A job is running or queued.
+    var isDraining: Bool {
+      switch self {
+      case .draining, .resumingIdleWaiters(drainScheduled: true): true
+      case .idle, .resumingIdleWaiters(drainScheduled: false): false
+      }
+    }
+  }
+
+  /// Whether this executor takes its test's work from the runtime's hooks.
+  enum Observation {
+    /// The body runs. `holdsGlobalHook`: this executor holds the runtime's global enqueue hook
+    /// (the process scope's, and work sent to the global executor) until it stops.
+    case observing(holdsGlobalHook: Bool)
+    /// The body has returned: what its caller does next is not the test's work.
+    case stopped
   }
 
   /// The work a hop continues: when it started, how long its earlier hops waited queued, and
@@ -40,18 +100,18 @@ final class TestExecutor: TaskExecutor, Sendable {
   struct State {
     var jobs: [QueuedJob] = []
     var nextJob = 0
-    var isDraining = false
+    var drain = DrainPhase.idle
     var idleWaiters: [UnsafeContinuation<Void, Never>] = []
     var jobsRun = 0
     var bodyJobsRun = 0
+    /// A one-way latch, and the only state of its kind: from the first main-actor job on,
+    /// settling waits for the main actor too.
     var hasSeenMainActorWork = false
     /// A count, not a flag: manual advances from outside the executor can overlap.
     var sleeperResumptions = 0
     /// This test's work that the runtime's hooks show off this executor: settling waits for it.
     var observed = ObservedWork()
-    /// While a drain resumes settling waiters: one that is not the test's own task must not be
-    /// taken for a hop of the test's work.
-    var isResumingIdleWaiters = false
+    var observation = Observation.observing(holdsGlobalHook: false)
     /// When the work of the job running now started (in an earlier job, for a hop): a
     /// real-clock sleep's duration is recovered from it.
     var jobStartedAt = ContinuousClock.now
@@ -70,8 +130,11 @@ final class TestExecutor: TaskExecutor, Sendable {
     var sleepingTasks: Set<UInt64> = []
     /// The runtime's wake-up tasks of real-clock sleeps that were run: their hops are wake-ups.
     var wakingTasks: Set<UInt64> = []
-    /// This executor holds the runtime's global enqueue hook until it stops observing.
-    var holdsGlobalHook = false
+
+    var isObserving: Bool {
+      if case .observing = observation { return true }
+      return false
+    }
   }
 
   /// Which of its test's work this executor takes from the global executor.
@@ -104,36 +167,40 @@ final class TestExecutor: TaskExecutor, Sendable {
     }
     _ = Self.mainQueueIsMarked
     let holdsGlobalHook = RuntimeHooks.isInstalled && GlobalEnqueueHook.hold()
-    state.withLock { $0.holdsGlobalHook = holdsGlobalHook }
+    state.withLock { $0.observation = .observing(holdsGlobalHook: holdsGlobalHook) }
     queue.setSpecific(key: Self.contextKey, value: TestContext(self, place: .testExecutor))
     if scope == .process && holdsGlobalHook { ProcessScopeRegistry.add(self) }
   }
 
   deinit {
-    if state.withLock({ $0.holdsGlobalHook }) { _ = GlobalEnqueueHook.release() }
+    let holdsGlobalHook = state.withLock { state in
+      if case .observing(holdsGlobalHook: true) = state.observation { return true }
+      return false
+    }
+    if holdsGlobalHook { _ = GlobalEnqueueHook.release() }
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), isBodyJob: false)
+    enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), from: .other)
   }
 
   /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
   func enqueue(
-    _ job: UnownedJob, preferring executor: UnownedTaskExecutor, isBodyJob: Bool,
-    isWakeUp: Bool = false, continues: ContinuedWork? = nil
+    _ job: UnownedJob, preferring executor: UnownedTaskExecutor, from source: JobSource,
+    continues: ContinuedWork? = nil
   ) {
-    let queuedAt: ContinuousClock.Instant? = continues == nil ? nil : .now
+    let hop = continues.map { QueuedHop(continues: $0, queuedAt: .now) }
     let fromMainQueue = Self.isOnMainQueue
     let startDrain = state.withLock { state in
-      let isBodyProgress = isBodyJob && state.sleeperResumptions == 0
-      state.jobs.append(
-        QueuedJob(
-          job: job, executor: executor, isBodyProgress: isBodyProgress, isWakeUp: isWakeUp,
-          continues: continues, hopQueuedAt: queuedAt))
+      let kind: JobKind =
+        switch source {
+        case .body: state.sleeperResumptions == 0 ? .bodyProgress : .work
+        case .realClockWakeUp: .realClockWakeUp
+        case .other: .work
+        }
+      state.jobs.append(QueuedJob(job: job, executor: executor, kind: kind, hop: hop))
       if fromMainQueue { state.hasSeenMainActorWork = true }
-      guard !state.isDraining else { return false }
-      state.isDraining = true
-      return true
+      return state.drain.needsDrain()
     }
     if startDrain { queue.async { self.drain() } }
   }
@@ -171,7 +238,10 @@ final class TestExecutor: TaskExecutor, Sendable {
   static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
   /// Whether a job is running or queued: the progress guard's sign of a job that never returns.
-  var isBusy: Bool { state.withLock { $0.isDraining } }
+  var isBusy: Bool { state.withLock { $0.drain.isDraining } }
+
+  /// Whether the body still runs, so that what the runtime's hooks show is the test's work.
+  var isObserving: Bool { state.withLock { $0.isObserving } }
 
   /// Whether a job reached this executor from the main queue, that is from main-actor code:
   /// from then on, settling also waits for the main actor.
@@ -187,7 +257,7 @@ final class TestExecutor: TaskExecutor, Sendable {
       let resumeNow = state.withLock { state in
         // A waiter that is not one of our jobs, arriving while nothing runs, would never
         // be woken by a drain.
-        guard state.isDraining || isCurrent || state.observed.mainActorJobs > 0 else { return true }
+        guard state.drain.isDraining || isCurrent || state.observed.mainActorJobs > 0 else { return true }
         state.idleWaiters.append(continuation)
         return false
       }
@@ -197,6 +267,9 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   private enum Step {
     case run(QueuedJob)
+    /// A real-clock wake-up was pending when the job was taken: it may be its task's first
+    /// job after a cancelled sleep.
+    case runAfterPendingWakeUp(QueuedJob)
     case idle([UnsafeContinuation<Void, Never>])
   }
 
@@ -206,15 +279,15 @@ final class TestExecutor: TaskExecutor, Sendable {
       // job enqueued from another thread either is seen here or starts the next drain.
       let step = state.withLock { state -> Step in
         if state.nextJob < state.jobs.count {
-          var job = state.jobs[state.nextJob]
-          job.mayEndASleep = !state.sleepingTasks.isEmpty
-          if job.mayEndASleep || state.observed.isObserving {
+          let job = state.jobs[state.nextJob]
+          let mayEndASleep = !state.sleepingTasks.isEmpty
+          if mayEndASleep || state.isObserving {
             let now = ThreadRunningTime.now
-            state.jobStartedAt = job.continues?.startedAt ?? now.wall
+            state.jobStartedAt = job.hop?.continues.startedAt ?? now.wall
             state.jobThreadMark = now
-            state.jobNotRunningBefore = job.continues?.notRunningBefore ?? .zero
-            let waited = job.hopQueuedAt.map { max($0.duration(to: now.wall), .zero) } ?? .zero
-            state.jobWaitedAsHop = (job.continues?.waitedBefore ?? .zero) + waited
+            state.jobNotRunningBefore = job.hop?.continues.notRunningBefore ?? .zero
+            let waited = job.hop.map { max($0.queuedAt.duration(to: now.wall), .zero) } ?? .zero
+            state.jobWaitedAsHop = (job.hop?.continues.waitedBefore ?? .zero) + waited
             state.jobWaitedAsLastHop = waited
           } else {
             // Unread, the moment stays an earlier job's, maybe another thread's: its CPU time
@@ -224,39 +297,50 @@ final class TestExecutor: TaskExecutor, Sendable {
           }
           state.nextJob += 1
           state.jobsRun += 1
-          if job.isBodyProgress { state.bodyJobsRun += 1 }
+          if case .bodyProgress = job.kind { state.bodyJobsRun += 1 }
           // Tasks that keep handing work to each other never let the queue go idle.
           if state.nextJob >= 1024 && state.nextJob * 2 >= state.jobs.count {
             state.jobs.removeFirst(state.nextJob)
             state.nextJob = 0
           }
-          return .run(job)
+          return mayEndASleep ? .runAfterPendingWakeUp(job) : .run(job)
         }
         state.jobs.removeAll(keepingCapacity: true)
         state.nextJob = 0
-        state.isDraining = false
         // The test's main-actor work can still send jobs here: the waiters wait for it too,
         // and the drain its last job starts when it ends resumes them.
-        guard state.observed.mainActorJobs == 0 else { return .idle([]) }
+        guard state.observed.mainActorJobs == 0, !state.idleWaiters.isEmpty else {
+          state.drain = .idle
+          return .idle([])
+        }
+        state.drain = .resumingIdleWaiters(drainScheduled: false)
         defer { state.idleWaiters.removeAll() }
         return .idle(state.idleWaiters)
       }
       switch step {
+      case .runAfterPendingWakeUp(let queued):
+        dropWakeUpIfCancelled(before: queued.job)
+        run(queued)
       case .run(let queued):
-        if queued.mayEndASleep { dropWakeUpIfCancelled(before: queued.job) }
-        if queued.isWakeUp {
-          resumingSleepers { queued.job.runSynchronously(on: queued.executor) }
-        } else {
-          queued.job.runSynchronously(on: queued.executor)
-        }
+        run(queued)
       case .idle(let waiters):
         guard !waiters.isEmpty else { return }
-        // Each resumed waiter enqueues its own task here, which starts the next drain.
-        state.withLock { $0.isResumingIdleWaiters = true }
+        // Each resumed waiter enqueues its own task here, which schedules the next drain.
         for waiter in waiters { waiter.resume() }
-        state.withLock { $0.isResumingIdleWaiters = false }
+        state.withLock { state in
+          guard case .resumingIdleWaiters(let drainScheduled) = state.drain else { return }
+          state.drain = drainScheduled ? .draining : .idle
+        }
         return
       }
+    }
+  }
+
+  private func run(_ queued: QueuedJob) {
+    if case .realClockWakeUp = queued.kind {
+      resumingSleepers { queued.job.runSynchronously(on: queued.executor) }
+    } else {
+      queued.job.runSynchronously(on: queued.executor)
     }
   }
 }
@@ -272,6 +356,6 @@ final class BodyTaskExecutor: TaskExecutor, Sendable {
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    testExecutor.enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), isBodyJob: true)
+    testExecutor.enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), from: .body)
   }
 }

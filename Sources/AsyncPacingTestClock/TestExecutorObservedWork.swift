@@ -27,7 +27,9 @@ extension TestExecutor {
     let isProcessScopes =
       scope == .process && task > firstTaskID && enqueuer.map(isTestsTask) == true
     let isTaken = state.withLock { state in
-      guard state.observed.isObserving else { return false }
+      guard state.isObserving else { return false }
+      let isResumingIdleWaiters =
+        if case .resumingIdleWaiters = state.drain { true } else { false }
       switch place {
       case .mainActor?:
         // Not an unstructured task that main-actor code starts off the main actor
@@ -36,8 +38,8 @@ extension TestExecutor {
         return isKnown || isHopOfItsOwnTask || isChild || isProcessScopes
       case .testExecutor?:
         // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
-        if isKnown || (isHopOfItsOwnTask && !state.isResumingIdleWaiters) { return true }
-        if isProcessScopes && !state.isResumingIdleWaiters { return true }
+        if isKnown || (isHopOfItsOwnTask && !isResumingIdleWaiters) { return true }
+        if isProcessScopes && !isResumingIdleWaiters { return true }
         // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
         // for the hint a failing test gets.
         if !isHopOfItsOwnTask { state.observed.escapedTaskJobs += 1 }
@@ -70,7 +72,7 @@ extension TestExecutor {
       return (state.wakingTasks.remove(task) != nil, continued)
     }
     enqueue(
-      job, preferring: asUnownedTaskExecutor(), isBodyJob: false, isWakeUp: isWakeUp,
+      job, preferring: asUnownedTaskExecutor(), from: isWakeUp ? .realClockWakeUp : .other,
       continues: continued)
     return true
   }
@@ -103,10 +105,10 @@ extension TestExecutor {
   /// does next (leaving the executor, collecting the result) is not this test's work.
   func stopObserving() {
     let releasesHook = state.withLock { state in
-      state.observed.isObserving = false
       state.wakingTasks.removeAll()
-      defer { state.holdsGlobalHook = false }
-      return state.holdsGlobalHook
+      defer { state.observation = .stopped }
+      if case .observing(holdsGlobalHook: true) = state.observation { return true }
+      return false
     }
     TestTasks.forget(self)
     ProcessScopeRegistry.remove(self)
@@ -118,7 +120,7 @@ extension TestExecutor {
   /// must follow.
   func mainActorJobQueued(_ job: UnownedJob) -> Bool {
     let isCounted = state.withLock { state in
-      guard state.observed.isObserving else { return false }
+      guard state.isObserving else { return false }
       state.observed.mainActorJobs += 1
       return true
     }
@@ -138,10 +140,10 @@ extension TestExecutor {
   func mainActorJobFinished() {
     let startDrain = state.withLock { state in
       state.observed.mainActorJobs -= 1
-      guard state.observed.mainActorJobs == 0, !state.isDraining, !state.idleWaiters.isEmpty
+      guard state.observed.mainActorJobs == 0, !state.drain.isDraining,
+        !state.idleWaiters.isEmpty
       else { return false }
-      state.isDraining = true
-      return true
+      return state.drain.needsDrain()
     }
     if startDrain { queue.async { self.drain() } }
   }

@@ -103,12 +103,12 @@ import AsyncPacing
     /// the delay cannot be told.
     func runLater(_ job: UnownedJob, after delay: Duration?) {
       guard let delay, delay > .zero else {
-        return enqueue(job, preferring: asUnownedTaskExecutor(), isBodyJob: false)
+        return enqueue(job, preferring: asUnownedTaskExecutor(), from: .other)
       }
       let (seconds, attoseconds) = delay.components
       let nanoseconds = min(seconds, 1 << 32) * 1_000_000_000 + attoseconds / 1_000_000_000
       DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-        self.enqueue(job, preferring: self.asUnownedTaskExecutor(), isBodyJob: false)
+        self.enqueue(job, preferring: self.asUnownedTaskExecutor(), from: .other)
       }
     }
   }

@@ -28,7 +28,7 @@ enum TestTasks {
   static func register(_ task: UInt64, to executor: TestExecutor) {
     guard task != 0 else { return }
     owners.withLock { owners in
-      guard owners[task] == nil, executor.observed.isObserving else { return }
+      guard owners[task] == nil, executor.isObserving else { return }
       owners[task] = executor
       count.add(1, ordering: .releasing)
     }

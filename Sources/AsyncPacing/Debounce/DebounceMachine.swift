@@ -15,7 +15,7 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
 
   /// Where a debounce stands.
   @usableFromInline
-  enum Phase: Sendable {
+  enum DebouncePhase: Sendable {
     /// No element has arrived yet: the first one is a leading edge.
     case awaitingFirst
     /// The latest element's quiet period ends at `until`; `pending`, if any, is what its end
@@ -41,7 +41,7 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
 
   @usableFromInline let configuration: DebounceConfiguration<Instant.Duration>
   @usableFromInline let intervals: Intervals
-  @usableFromInline var phase = Phase.awaitingFirst
+  @usableFromInline var phase = DebouncePhase.awaitingFirst
 
   @inlinable
   init(_ configuration: DebounceConfiguration<Instant.Duration>, intervals: Intervals) {

@@ -10,9 +10,9 @@
 /// for the consumer, and a pacer drops the oldest.
 ///
 /// A machine that reads on demand, or accumulates, has every output kept; an accumulating
-/// one's mailbox also keeps each output's instant, says whether the next element takes its
-/// latest output back (`takesBackLatestOutput(forElementAt:)`), and hands it back
-/// (`takeBackLatestOutput()`).
+/// one's mailbox also keeps a ``MailboxDueLedger``: each output's instant, by which it says
+/// whether the next element takes its latest output back
+/// (`takesBackLatestOutput(forElementAt:)`), and hands it back (`takeBackLatestOutput()`).
 @usableFromInline
 struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @usableFromInline var outputs: [Output] = []
@@ -24,18 +24,15 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   /// Outputs a later one replaced before the consumer took them, for a stress tool's count of
   /// every value emitted (`PacingDiagnostics.swift`).
   @usableFromInline var replacedCount = 0
-  /// An accumulating machine's outputs can wait with different instants: each one's, beside
-  /// `outputs` (empty for the other machines, whose waiting outputs share `dueAt`).
-  @usableFromInline var dues: [Instant] = []
-  @usableFromInline let tracksDues: Bool
-  /// The instant the latest output the consumer took was due at: what an accumulating
-  /// machine's tie rule asks.
-  @usableFromInline var lastTakenDueAt: Instant?
+  /// An accumulating machine's ledger of instants; `nil` for the other machines, whose
+  /// waiting outputs share `dueAt` and whose tie rule asks nothing.
+  @usableFromInline var ledger: MailboxDueLedger<Instant>?
 
-  /// `tracksDues`: keep each output's instant, for an accumulating machine.
+  /// A mailbox for a machine that delivers as `delivery` says: an accumulating one's keeps a
+  /// ledger.
   @inlinable
-  init(tracksDues: Bool = false) {
-    self.tracksDues = tracksDues
+  init(for delivery: PacingDelivery) {
+    self.ledger = delivery == .accumulating ? MailboxDueLedger() : nil
   }
 
   /// How many outputs due at one instant may wait.
@@ -63,11 +60,11 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
       // Taken outputs leave the storage once there are as many as may wait: a consumer that
       // takes while the producer refills never empties it, and this keeps it bounded.
       outputs.removeFirst(head)
-      if tracksDues { dues.removeFirst(head) }
+      ledger?.dues.removeFirst(head)
       head = 0
     }
     outputs.append(output)
-    if tracksDues { dues.append(instant) }
+    ledger?.dues.append(instant)
     count += 1
     dueAt = instant
   }
@@ -84,7 +81,7 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
     }
     let output = outputs[head]
     // Only an accumulating machine's tie rule asks: the other machines' takes skip the store.
-    if tracksDues { lastTakenDueAt = dues[head] }
+    ledger?.noteTaken(at: head)
     head += 1
     count -= 1
     if count == 0 { removeAll() }
@@ -92,13 +89,13 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   }
 
   /// Whether an accumulating machine's element arriving at `now` takes back the latest output
-  /// waiting (a mailbox that tracks dues), to fold into it (<doc:PacingContract>, "Delivery to the consumer"): unless that
+  /// waiting (a mailbox with a ledger), to fold into it (<doc:PacingContract>, "Delivery to the consumer"): unless that
   /// output is due at `now` and the consumer has taken one of `now`'s outputs already. A
   /// consumer that keeps up comes back within the instant, and gets every output of it.
   @inlinable
   func takesBackLatestOutput(forElementAt now: Instant) -> Bool {
-    guard count > 0, let latestDue = dues.last else { return false }
-    return !(latestDue == now && lastTakenDueAt == now)
+    guard count > 0, let ledger, let latestDue = ledger.dues.last else { return false }
+    return !(latestDue == now && ledger.lastTakenDueAt == now)
   }
 
   /// Takes back the latest output waiting, for an accumulating machine to fold into.
@@ -106,8 +103,9 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   mutating func takeBackLatestOutput() -> Output? {
     guard count > 0 else { return nil }
     let output = outputs.removeLast()
-    dues.removeLast()
-    dueAt = dues.last
+    // Only an accumulating machine takes back, and its mailbox has a ledger.
+    ledger?.dues.removeLast()
+    dueAt = ledger?.dues.last
     count -= 1
     if count == 0 { removeAll() }
     return output
@@ -126,9 +124,27 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   @inlinable
   mutating func removeAll() {
     outputs.removeAll(keepingCapacity: true)
-    dues.removeAll(keepingCapacity: true)
+    ledger?.dues.removeAll(keepingCapacity: true)
     head = 0
     count = 0
     dueAt = nil
+  }
+}
+
+/// What an accumulating machine's mailbox keeps besides its outputs: each one's instant (they
+/// can wait with different instants), and the instant of the latest output the consumer took,
+/// which the machine's tie rule asks.
+@usableFromInline
+struct MailboxDueLedger<Instant: PacingInstant>: Sendable {
+  /// Beside the mailbox's `outputs`, one for one.
+  @usableFromInline var dues: [Instant] = []
+  @usableFromInline var lastTakenDueAt: Instant?
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  mutating func noteTaken(at index: Int) {
+    lastTakenDueAt = dues[index]
   }
 }

@@ -7,7 +7,7 @@ struct PacingTimebase<C: Clock>: Sendable {
 
   /// How a sleep ended.
   @usableFromInline
-  enum Wake: Sendable {
+  enum SleepEnd: Sendable {
     case slept
     /// The clock's sleep threw an error other than the task's cancellation.
     case failed
@@ -78,7 +78,7 @@ struct PacingTimebase<C: Clock>: Sendable {
   /// Sleeps toward `deadline`, past it by `overshoot` (see `PacingTimerProgress`), and at most
   /// `longestSleep`.
   @inlinable
-  func sleep(until deadline: Instant, overshoot: C.Duration) async -> Wake {
+  func sleep(until deadline: Instant, overshoot: C.Duration) async -> SleepEnd {
     var target: C.Instant
     if let longestSleep, deadline.sinceOrigin > longestSleep {
       // Only a deadline a chunk past the origin can be a chunk past now: the others cost no

@@ -150,17 +150,17 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
     return .end
   }
 
-  /// An idle timer task waits: `nil` resumes it at once with `.some` (a deadline, or `nil`
-  /// for a task that must end); otherwise it waits for `schedule` or `stop`.
+  /// An idle timer task either goes on at once, toward a deadline or to its end, or its
+  /// `waiter` waits for `schedule` or `stop`.
   @inlinable
-  mutating func idle(generation number: UInt64, waiter: IdleWaiter) -> Instant?? {
-    guard case .handling(let handle) = task, handle.number == number else { return .some(nil) }
+  mutating func idle(generation number: UInt64, waiter: IdleWaiter) -> IdleTimerStart<Instant> {
+    guard case .handling(let handle) = task, handle.number == number else { return .ends }
     if let wakeAt {
       task = .sleeping(toward: wakeAt, handle)
-      return .some(wakeAt)
+      return .sleeps(until: wakeAt)
     }
     task = .idle(waiter, handle)
-    return .none
+    return .waits
   }
 
   /// Records the handle of timer task `number`; `false` if it was replaced or stopped already,
@@ -200,4 +200,15 @@ struct TimerHandle: Sendable {
   init(number: UInt64) {
     self.number = number
   }
+}
+
+/// How a timer task that ran out of deadlines goes on (`PacingTimer.idle`).
+@usableFromInline
+enum IdleTimerStart<Instant: PacingInstant>: Sendable {
+  /// A deadline came while it handled the last one: it sleeps again at once.
+  case sleeps(until: Instant)
+  /// It was replaced or stopped: it ends at once.
+  case ends
+  /// Its waiter was stored: `schedule` or `stop` resumes it.
+  case waits
 }

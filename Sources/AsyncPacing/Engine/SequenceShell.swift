@@ -52,7 +52,7 @@ where
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Output? {
     let result = await withTaskCancellationHandler(
       operation: {
-        await withUnsafeContinuation(isolation: actor) { (consumer: Effects.Consumer) in
+        await withUnsafeContinuation(isolation: actor) { (consumer: Effects.OutputWaiter) in
           var effects = Effects()
           let immediate = state.withLock { state -> Result<Output?, Failure>? in
             if !state.mailbox.isEmpty || state.timer.abandoned != nil {
@@ -127,8 +127,8 @@ where
       if case .running(let running) = state.side.phase {
         state.machine.iterationCancelled()
         state.retire(worker: running.reader, effects: &effects)
-        if let consumer = state.side.takeWaitingConsumer() {
-          effects.consumer = (consumer, .success(nil))
+        if let consumer = state.side.takeOutputWaiter() {
+          effects.resumedWaiter = (consumer, .success(nil))
         }
       }
       state.side.leave(for: .finished, effects: &effects)
@@ -151,9 +151,9 @@ where
       state.retire(worker: running.reader, effects: &effects)
     }
     let failure = ending == .failure ? failure : nil
-    if let consumer = state.side.takeWaitingConsumer() {
+    if let consumer = state.side.takeOutputWaiter() {
       state.side.leave(for: .finished, effects: &effects)
-      effects.consumer = (consumer, failure.map { .failure($0) } ?? .success(nil))
+      effects.resumedWaiter = (consumer, failure.map { .failure($0) } ?? .success(nil))
     } else {
       state.side.leave(for: .ended(failure), effects: &effects)
     }

@@ -2,7 +2,7 @@
 /// stands, each phase owning its data (the reader's task, who waits for whom, the ending).
 extension SequenceShell {
   @usableFromInline
-  enum Phase: Sendable {
+  enum IterationPhase: Sendable {
     case notStarted
     case running(Running)
     /// The upstream ended; the ending waits behind the mailbox.
@@ -29,7 +29,7 @@ extension SequenceShell {
   @usableFromInline
   enum Waiting: Sendable {
     case nobody
-    case consumer(ShellEffects<Output, Failure, Machine.Instant>.Consumer)
+    case consumer(ShellEffects<Output, Failure, Machine.Instant>.OutputWaiter)
     case reader(UnsafeContinuation<Bool, Never>)
 
     @inlinable
@@ -44,7 +44,7 @@ extension SequenceShell {
     @usableFromInline typealias Output = Machine.Output
     @usableFromInline typealias Failure = Base.Failure
 
-    @usableFromInline var phase = Phase.notStarted
+    @usableFromInline var phase = IterationPhase.notStarted
 
     @inlinable
     init() {}
@@ -59,7 +59,7 @@ extension SequenceShell {
 
     /// The consumer, if it waits for an output.
     @inlinable
-    mutating func takeWaitingConsumer() -> ShellEffects<Output, Failure, Machine.Instant>.Consumer?
+    mutating func takeOutputWaiter() -> ShellEffects<Output, Failure, Machine.Instant>.OutputWaiter?
     {
       guard case .running(var running) = phase, case .consumer(let consumer) = running.waiting
       else { return nil }
@@ -82,7 +82,7 @@ extension SequenceShell {
     /// The iteration is over for the consumer: a reader waiting for room is told to stop.
     @inlinable
     mutating func leave(
-      for phase: Phase, effects: inout ShellEffects<Output, Failure, Machine.Instant>
+      for phase: IterationPhase, effects: inout ShellEffects<Output, Failure, Machine.Instant>
     ) {
       if let reader = takePausedReader() { effects.resumedReader = (reader, false) }
       self.phase = phase

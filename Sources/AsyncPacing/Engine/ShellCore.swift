@@ -130,7 +130,7 @@ extension ShellCore {
     if effects.cancelsRetiredTasks {
       state.withLock { $0.retired.take() }.cancel()
     }
-    if let (consumer, result) = effects.consumer { consumer.resume(returning: result) }
+    if let (waiter, result) = effects.resumedWaiter { waiter.resume(returning: result) }
     if let (reader, readsOn) = effects.resumedReader { reader.resume(returning: readsOn) }
     effects.endedIdleTimer?.resume(returning: nil)
     switch effects.timer {
@@ -214,8 +214,11 @@ extension ShellCore {
   @inlinable
   func waitForNextDeadline(generation: UInt64) async -> Instant? {
     await withUnsafeContinuation { (waiter: PacingTimer<Instant>.IdleWaiter) in
-      let ready = state.withLock { $0.timer.idle(generation: generation, waiter: waiter) }
-      if let ready { waiter.resume(returning: ready) }
+      switch state.withLock({ $0.timer.idle(generation: generation, waiter: waiter) }) {
+      case .sleeps(let deadline): waiter.resume(returning: deadline)
+      case .ends: waiter.resume(returning: nil)
+      case .waits: break
+      }
     }
   }
 }

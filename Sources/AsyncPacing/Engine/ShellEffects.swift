@@ -2,12 +2,20 @@
 /// cancel. Both shells collect their effects here under the lock and perform them after it
 /// (`ShellCore.perform(_:)`), so no continuation is resumed and no task started while the
 /// lock is held.
+///
+/// Each field is an effect of its own, and every combination is one an event can leave (an
+/// element can hand the waiter an output, move the timer and fill the mailbox at once), so
+/// no field has to agree with another: `nil` or `.none` is "nothing to do". The one that
+/// mirrors state, `cancelsRetiredTasks`, is set only with the state's `retired` under the
+/// same lock (``ShellState``'s retiring methods); if another event's effects took those tasks
+/// first, it cancels nothing.
 @usableFromInline
 struct ShellEffects<Output: Sendable, Failure: Error, Instant: PacingInstant> {
-  @usableFromInline typealias Consumer = UnsafeContinuation<Result<Output?, Failure>, Never>
+  /// Whoever waits for an output: a sequence's consumer in `next()`, a pacer's action runner.
+  @usableFromInline typealias OutputWaiter = UnsafeContinuation<Result<Output?, Failure>, Never>
 
-  /// A sequence's consumer waiting in `next()`, and what it gets.
-  @usableFromInline var consumer: (Consumer, Result<Output?, Failure>)?
+  /// The output waiter to resume, and what it gets.
+  @usableFromInline var resumedWaiter: (OutputWaiter, Result<Output?, Failure>)?
   /// What the timer task must be told.
   @usableFromInline var timer = PacingTimerEffect<Instant>.none
   /// An idle timer task woken toward a deadline that a second event of the same lock moved
@@ -16,7 +24,8 @@ struct ShellEffects<Output: Sendable, Failure: Error, Instant: PacingInstant> {
   /// A sequence's reader that waited for room in the mailbox, and whether it may read on
   /// (`false`: the iteration ended).
   @usableFromInline var resumedReader: (UnsafeContinuation<Bool, Never>, Bool)?
-  /// The shell's worker to start: a sequence's upstream reader, a pacer's action runner.
+  /// The generation of the shell's worker to start: a sequence's upstream reader, a pacer's
+  /// action runner.
   @usableFromInline var startedWorker: UInt64?
   /// Whether tasks wait in the state's `retired` to be cancelled: a timer task replaced by an
   /// earlier deadline or stopped by the end, the reader of a cancelled iteration, a pacer's

@@ -1,4 +1,4 @@
-/// What a shell keeps under its lock: the machine, the outputs waiting for the consumer, the
+/// What a shell keeps under its lock: the machine, the outputs waiting to be taken, the
 /// machine's time and its timer, and what only one shell needs (`side`: whether the machine
 /// still takes events, and who consumes).
 @usableFromInline
@@ -8,7 +8,7 @@ where Side.Output == Machine.Output {
 
   @usableFromInline var machine: Machine
   @usableFromInline var mailbox = Mailbox<Machine.Output, Machine.Instant>(
-    tracksDues: Machine.delivery == .accumulating)
+    for: Machine.delivery)
   @usableFromInline var time = MonotonicInstants<Machine.Instant>()
   @usableFromInline var timer = PacingTimer<Machine.Instant>()
   /// Counts the starts of the shell's worker, so that a worker's handle is recorded only while
@@ -24,23 +24,23 @@ where Side.Output == Machine.Output {
     self.side = side
   }
 
-  /// Hands each emission to the waiting consumer, or else to the mailbox; `true` if the
-  /// consumer took one.
+  /// Hands each emission to the output waiter, or else to the mailbox; `true` if the waiter
+  /// took one.
   @inlinable
   mutating func post(
     _ emissions: PacingEmissions<Machine.Output, Machine.Instant>, effects: inout Effects
   ) -> Bool {
-    var consumerTookOne = false
+    var waiterTookOne = false
     emissions.forEachEmission { output, dueAt in
-      if let consumer = side.takeWaitingConsumer() {
-        effects.consumer = (consumer, .success(output))
-        consumerTookOne = true
-        if Machine.delivery == .accumulating { mailbox.lastTakenDueAt = dueAt }
+      if let waiter = side.takeOutputWaiter() {
+        effects.resumedWaiter = (waiter, .success(output))
+        waiterTookOne = true
+        if Machine.delivery == .accumulating { mailbox.ledger?.lastTakenDueAt = dueAt }
       } else {
         mailbox.put(output, dueAt: dueAt, keepsEvery: Machine.delivery.keepsEveryOutput)
       }
     }
-    return consumerTookOne
+    return waiterTookOne
   }
 
   /// Takes the machine's `wakeAt` (see `PacingTimer.schedule`).
@@ -66,8 +66,8 @@ where Side.Output == Machine.Output {
   }
 }
 
-/// What one shell adds to the state: whether the machine still takes events, and the consumer
-/// that waits for an output (a sequence's `next()`, a pacer's action runner), each kept in the
+/// What one shell adds to the state: whether the machine still takes events, and the output
+/// waiter (a sequence's consumer in `next()`, a pacer's action runner), each kept in the
 /// side's own phase.
 @usableFromInline
 protocol ShellSide: Sendable {
@@ -76,6 +76,6 @@ protocol ShellSide: Sendable {
 
   /// `false` once a sequence has ended or was cancelled, or a pacer was released.
   var takesEvents: Bool { get }
-  /// The consumer waiting for an output, taken to hand it one.
-  mutating func takeWaitingConsumer() -> UnsafeContinuation<Result<Output?, Failure>, Never>?
+  /// The output waiter, if one waits, taken to hand it an output.
+  mutating func takeOutputWaiter() -> UnsafeContinuation<Result<Output?, Failure>, Never>?
 }

@@ -1,8 +1,9 @@
 /// The shell of the callback pacers: a ``ShellCore`` driven by `send` from any thread, whose
 /// worker runs the action whenever a value falls due.
 ///
-/// The action is the consumer of <doc:PacingContract> ("The callback pacers"), and the
-/// runner task that calls it waits for values as a sequence's consumer waits in `next()`: a
+/// The action stands where a sequence's consumer stands in <doc:PacingContract> ("The callback
+/// pacers"), and the runner task that calls it is the shell's output waiter, as the consumer
+/// waiting in a sequence's `next()` is: a
 /// value due while the action runs waits in the ``Mailbox`` and runs when it returns, so the
 /// action never overlaps itself. A burst runs two tasks, the timer and the runner, from the
 /// first value that needs one until the machine has no deadline and nothing waits or runs;
@@ -17,7 +18,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @usableFromInline typealias Failure = Never
   @usableFromInline typealias Action = @Sendable @isolated(any) (Value) async -> Void
 
-  @usableFromInline typealias Consumer = ShellEffects<Value, Never, Machine.Instant>.Consumer
+  @usableFromInline typealias OutputWaiter = ShellEffects<Value, Never, Machine.Instant>.OutputWaiter
 
   @usableFromInline let timebase: PacingTimebase<C>
   @usableFromInline let state: LockedState<ShellState<Machine, Side>>
@@ -102,15 +103,15 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       state.side.cancels &+= 1
       state.mailbox.removeAll()
       let wakeAt = state.machine.dropPending()
+      let runningAction = stopActionForCancel(&state)
       if release {
-        state.side.isReleased = true
         state.stopTimer(effects: &effects)
         endWaitingRunner(&state, effects: &effects)
+        state.side.runner = .released
       } else {
         state.scheduleTimer(wakeAt, effects: &effects)
+        endBurstIfOver(&state, effects: &effects)
       }
-      let runningAction = stopActionForCancel(&state)
-      endBurstIfOver(&state, effects: &effects)
       return (runningAction, droppedValue)
     }
     perform(effects)
@@ -139,14 +140,14 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     into state: inout ShellState<Machine, Side>,
     effects: inout ShellEffects<Machine.Output, Never, Machine.Instant>
   ) {
-    // A waiting runner that takes an emission is acting (`takeWaitingConsumer`).
+    // A waiting runner that takes an emission is acting (`takeOutputWaiter`).
     _ = state.post(actions.emissions, effects: &effects)
     guard !state.mailbox.isEmpty else { return }
     state.mailbox.dropOldestBeyondLimit()
     switch state.side.runner {
     case .none:
       startRunner(&state, effects: &effects)
-    case .between, .waiting:
+    case .between, .waiting, .released:
       break
     case .acting:
       // A newer due value replaces the running action only with that option.
@@ -164,7 +165,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     switch state.side.runner {
     case .between, .acting:
       return .waits
-    case .waiting, .none:
+    case .waiting, .none, .released:
       endWaitingRunner(&state, effects: &effects)
       return .ends
     }
@@ -180,7 +181,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
       return
     case .waiting:
       endWaitingRunner(&state, effects: &effects)
-    case .none:
+    case .none, .released:
       break
     }
     state.stopTimer(effects: &effects)
@@ -195,9 +196,9 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
 
   @inlinable
   func endWaitingRunner(_ state: inout State, effects: inout Effects) {
-    guard case .waiting(let consumer, _) = state.side.runner else { return }
+    guard case .waiting(let waiter, _) = state.side.runner else { return }
     state.side.runner = .none
-    effects.consumer = (consumer, .success(nil))
+    effects.resumedWaiter = (waiter, .success(nil))
   }
 
   /// Asks the running action, if any, to stop.

@@ -9,11 +9,14 @@ extension PacerShell {
       switch state.side.runner {
       case .none:
         return false
+      case .released:
+        // Released before the handle was known: whatever the runner does is to stop.
+        return true
       case .between:
         state.side.runner = .between(task)
         return false
-      case .waiting(let consumer, _):
-        state.side.runner = .waiting(consumer, task)
+      case .waiting(let waiter, _):
+        state.side.runner = .waiting(waiter, task)
         return false
       case .acting(var acting):
         acting.task = task
@@ -40,40 +43,46 @@ extension PacerShell {
   /// new runner takes what waits).
   @inlinable
   func nextValue(afterAction: Bool) async -> Value? {
-    let result = await withUnsafeContinuation { (consumer: Consumer) in
+    let result = await withUnsafeContinuation { (runner: OutputWaiter) in
       var effects = Effects()
-      let immediate = state.withLock { state -> Value?? in
-        if afterAction, case .acting(let acting) = state.side.runner,
-          case .stopping = acting.progress
-        {
+      let next = state.withLock { state -> RunnerNext<Value> in
+        switch state.side.runner {
+        case .released:
+          return .ends
+        case .acting(let acting) where afterAction:
+          guard case .stopping = acting.progress else { break }
           state.side.runner = .none
-          if state.side.takesEvents && !state.mailbox.isEmpty {
+          if !state.mailbox.isEmpty {
             startRunner(&state, effects: &effects)
           } else {
             endBurstIfOver(&state, effects: &effects)
           }
-          return .some(nil)
+          return .ends
+        default:
+          break
         }
         let task = state.side.runner.task
         state.side.runner = .between(task)
         catchUp(&state, effects: &effects)
-        if state.side.takesEvents,
-          let value = state.mailbox.take(at: { state.time.clamp(timebase.now) })
-        {
+        if let value = state.mailbox.take(at: { state.time.clamp(timebase.now) }) {
           state.side.handOver()
-          return .some(value)
+          return .acts(on: value)
         }
-        if state.side.takesEvents && state.timer.wakeAt != nil {
-          state.side.runner = .waiting(consumer, task)
-          return .none
+        if state.timer.wakeAt != nil {
+          state.side.runner = .waiting(runner, task)
+          return .waits
         }
         state.side.runner = .none
         // The machine has no deadline: the timer, idle or on its way there, ends too.
         state.stopTimer(effects: &effects)
-        return .some(nil)
+        return .ends
       }
       perform(effects)
-      if let immediate { consumer.resume(returning: .success(immediate)) }
+      switch next {
+      case .acts(let value): runner.resume(returning: .success(value))
+      case .ends: runner.resume(returning: .success(nil))
+      case .waits: break
+      }
     }
     return result.get()
   }
@@ -122,4 +131,16 @@ enum ActionStart: Sendable {
   case dropped
   /// The runner's task handle is not recorded yet: it yields, then looks again.
   case waitsForItsHandle
+}
+
+/// What a pacer's runner does after looking at the mailbox.
+@usableFromInline
+enum RunnerNext<Value: Sendable>: Sendable {
+  /// Calls the action with the value it was handed.
+  case acts(on: Value)
+  /// Waits, as the shell's output waiter, for a value the timer will make due.
+  case waits
+  /// Ends: the burst is over, the pacer was released, or its action was asked to stop (a new
+  /// runner takes what waits).
+  case ends
 }

@@ -7,16 +7,20 @@ extension PacerShell {
     case none
     /// The runner is about to look at the mailbox: it was started, or its action returned.
     case between(Task<Void, Never>?)
-    /// The runner waits for a value, as the shell's consumer.
-    case waiting(Consumer, Task<Void, Never>?)
+    /// The runner waits for a value, as the shell's output waiter.
+    case waiting(OutputWaiter, Task<Void, Never>?)
     /// The runner was handed a value for the action.
     case acting(Acting)
+    /// The pacer was released: no runner starts and no value is handed over any more. A
+    /// runner still running (its action asked to stop, its task cancelled) ends when it next
+    /// looks at the mailbox.
+    case released
 
     /// The runner's task, once the task that started it has recorded it.
     @inlinable
     var task: Task<Void, Never>? {
       switch self {
-      case .none: nil
+      case .none, .released: nil
       case .between(let task), .waiting(_, let task): task
       case .acting(let acting): acting.task
       }
@@ -59,19 +63,21 @@ extension PacerShell {
     @usableFromInline var runner = RunnerPhase.none
     /// Counts cancels (see ``Acting/since``).
     @usableFromInline var cancels: UInt64 = 0
-    @usableFromInline var isReleased = false
 
     @inlinable
     init() {}
 
     @inlinable
-    var takesEvents: Bool { !isReleased }
+    var takesEvents: Bool {
+      if case .released = runner { return false }
+      return true
+    }
 
     @inlinable
-    mutating func takeWaitingConsumer() -> Consumer? {
-      guard case .waiting(let consumer, let task) = runner else { return nil }
+    mutating func takeOutputWaiter() -> OutputWaiter? {
+      guard case .waiting(let waiter, let task) = runner else { return nil }
       runner = .acting(Acting(task: task, since: cancels))
-      return consumer
+      return waiter
     }
 
     /// The runner takes a value for the action.

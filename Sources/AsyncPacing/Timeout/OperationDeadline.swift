@@ -5,7 +5,7 @@
 /// or the operation's ran first at the deadline's instant: the operation has
 /// `[start, deadline)`, and a deadline reached is final.
 struct OperationDeadline<Instant: Comparable & Sendable>: Sendable {
-  enum Phase: Sendable {
+  enum DeadlinePhase: Sendable {
     /// The operation runs; `nil`: the limit was removed.
     case running(deadline: Instant?)
     /// The time ran out at `deadline`: the operation is cancelled, and the call times out.
@@ -29,7 +29,7 @@ struct OperationDeadline<Instant: Comparable & Sendable>: Sendable {
     case stop
   }
 
-  private(set) var phase: Phase
+  private(set) var phase: DeadlinePhase
   /// Counts the deadline's changes, so that a timer sleeping toward an older one wakes.
   private(set) var generation: UInt64 = 0
 

@@ -44,18 +44,18 @@ extension OperationTimer {
     }
   }
 
-  enum Wake: Equatable {
+  enum SleepEnd: Equatable {
     case slept, failed, cancelled, moved
   }
 
   func sleep(until deadline: Instant, overshoot: T.Duration, generation: UInt64) async
-    -> Wake
+    -> SleepEnd
   {
     guard isMovable else {
-      return Wake(await timebase.sleep(until: deadline, overshoot: overshoot))
+      return SleepEnd(await timebase.sleep(until: deadline, overshoot: overshoot))
     }
-    return await withTaskGroup(of: Wake.self) { group in
-      group.addTask { Wake(await self.timebase.sleep(until: deadline, overshoot: overshoot)) }
+    return await withTaskGroup(of: SleepEnd.self) { group in
+      group.addTask { SleepEnd(await self.timebase.sleep(until: deadline, overshoot: overshoot)) }
       group.addTask {
         await self.waitForChange(from: generation, target: deadline)
         return .moved
@@ -87,8 +87,8 @@ extension OperationTimer {
   }
 }
 
-extension OperationTimer.Wake {
-  init(_ wake: PacingTimebase<T>.Wake) {
+extension OperationTimer.SleepEnd {
+  init(_ wake: PacingTimebase<T>.SleepEnd) {
     switch wake {
     case .slept: self = .slept
     case .failed: self = .failed

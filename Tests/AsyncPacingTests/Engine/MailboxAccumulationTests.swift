@@ -11,8 +11,8 @@ import Testing
   private static func instant(_ step: Int) -> TestClock.Instant { MachineDriver.instant(step) }
 
   @Test func aConsumerThatTookOneOfTheInstantsOutputsKeepsTheRest() {
-    var mailbox = Box(tracksDues: true)
-    mailbox.lastTakenDueAt = Self.instant(0)  // `a` went straight to the consumer at 0
+    var mailbox = Box(for: .accumulating)
+    mailbox.ledger?.lastTakenDueAt = Self.instant(0)  // `a` went straight to the consumer at 0
     mailbox.put("b", dueAt: Self.instant(0), keepsEvery: true)
     #expect(!mailbox.takesBackLatestOutput(forElementAt: Self.instant(0)))
     #expect(mailbox.takesBackLatestOutput(forElementAt: Self.instant(1)))
@@ -21,15 +21,15 @@ import Testing
   /// Found in review: the consumer took `b`, due at 0, while `'cd'`, due at 2, waited; the
   /// rule asks about the output taken, not the newest waiting, so `e` at 2 takes `'cd'` back.
   @Test func theInstantOfTheOutputTakenDecidesNotTheNewestWaiting() {
-    var mailbox = Box(tracksDues: true)
-    mailbox.lastTakenDueAt = Self.instant(0)
+    var mailbox = Box(for: .accumulating)
+    mailbox.ledger?.lastTakenDueAt = Self.instant(0)
     mailbox.put("b", dueAt: Self.instant(0), keepsEvery: true)
     mailbox.put("c", dueAt: Self.instant(0), keepsEvery: true)
     #expect(mailbox.takesBackLatestOutput(forElementAt: Self.instant(2)))
     #expect(mailbox.takeBackLatestOutput() == "c")
     mailbox.put("cd", dueAt: Self.instant(2), keepsEvery: true)
     #expect(mailbox.take(at: { Self.instant(2) }, keepsEvery: true) == "b")
-    #expect(mailbox.lastTakenDueAt == Self.instant(0))
+    #expect(mailbox.ledger?.lastTakenDueAt == Self.instant(0))
     #expect(mailbox.takesBackLatestOutput(forElementAt: Self.instant(2)))
     #expect(mailbox.takeBackLatestOutput() == "cd")
     #expect(mailbox.isEmpty)

@@ -43,14 +43,14 @@ struct ReducingDeliveryModel {
   private var mailbox: [(value: String, due: Int)] = []
   /// The instant the latest output the consumer took fell due.
   private var lastTakenDue: Int?
-  private enum Consumer {
+  private enum ConsumerState {
     case waiting
     case busy(until: Int)
     /// It received the end.
     case done
   }
 
-  private var consumer = Consumer.waiting
+  private var consumer = ConsumerState.waiting
   /// The upstream finished or failed: later input is ignored.
   private(set) var upstreamEnded = false
   /// The finish or failure, once the throttle has ended, queued behind the mailbox.
