@@ -90,12 +90,7 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   }
 
   func nextElement(location: TestSourceLocation) async -> Element? {
-    guard let event = await next(location: location) else { return nil }
-    guard let element = event.element else {
-      unexpected(event, expected: "an element", location: location)
-      return nil
-    }
-    return element
+    await next(expecting: "an element", location: location) { $0.element }
   }
 
   /// The next event, which must be the end of the sequence.
@@ -113,9 +108,9 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   }
 
   func expectFinish(location: TestSourceLocation) async {
-    guard let event = await next(location: location) else { return }
-    if case .finish = event.kind { return }
-    unexpected(event, expected: "the finish", location: location)
+    await next(expecting: "the finish", location: location) { event in
+      if case .finish = event.kind { () } else { nil }
+    }
   }
 
   /// The next event, which must be an error; returns the error.
@@ -135,9 +130,21 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
 
   @discardableResult
   func expectFailure(location: TestSourceLocation) async -> (any Error)? {
+    await next(expecting: "a failure", location: location) { event in
+      if case .failure(let error) = event.kind { error } else { nil }
+    }
+  }
+
+  /// The next event, which `match` must accept; records an issue naming `expected` if it does
+  /// not.
+  @discardableResult
+  private func next<Matched>(
+    expecting expected: String, location: TestSourceLocation,
+    _ match: (RecordedEvent<Element>) -> Matched?
+  ) async -> Matched? {
     guard let event = await next(location: location) else { return nil }
-    if case .failure(let error) = event.kind { return error }
-    unexpected(event, expected: "a failure", location: location)
+    if let matched = match(event) { return matched }
+    unexpected(event, expected: expected, location: location)
     return nil
   }
 

@@ -8,7 +8,7 @@
 /// to be over, and that end has already emitted any earlier pending element.
 @usableFromInline
 struct DebounceMachine<Element: Sendable, Instant: PacingInstant, Intervals: PacingIntervals>:
-  ElementPacingMachine
+  ElementPacingMachine, PendingElementMachine
 where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
   @usableFromInline typealias Output = Element
   @usableFromInline typealias Actions = PacingActions<Element, Instant>
@@ -53,7 +53,7 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
   /// bound ends at all: a deadline beyond what the instant can represent never comes, and the
   /// element waits for a newer one, a flush or the finish.
   @inlinable @inline(__always)
-  var deadline: Instant? {
+  var wakeAt: Instant? {
     guard case .quiet(let quietEnd, let pending?) = phase else { return nil }
     guard case .at(let end) = quietEnd else { return pending.maxWaitDeadline }
     guard let maxWaitDeadline = pending.maxWaitDeadline else { return end }
@@ -88,15 +88,7 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
     } else {
       phase = .quiet(until: quietEnd, pending: nil)
     }
-    actions.next = .waking(at: deadline)
-    return actions
-  }
-
-  @inlinable
-  mutating func deadlineReached(at now: Instant) -> Actions {
-    var actions = Actions(.idle)
-    emitPendingIfDue(at: now, into: &actions)
-    actions.next = .waking(at: deadline)
+    actions.next = .waking(at: wakeAt)
     return actions
   }
 
@@ -106,13 +98,6 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
     emitPendingIfDue(at: now, into: &actions)
     emitPending(dueAt: now, into: &actions)
     return actions
-  }
-
-  /// A debounce emits its pending element at the finish anyway, and a pacer's at a flush: a
-  /// timer that gave up only stops asking for the deadline until the next event.
-  @inlinable
-  mutating func deadlineUnreachable(at now: Instant) -> Actions {
-    Actions(.idle)
   }
 
   /// The pending element of a period the error cuts short is dropped.
@@ -126,7 +111,7 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
   /// Emits the pending element at its deadline if that deadline is not after `now`.
   @inlinable
   mutating func emitPendingIfDue(at now: Instant, into actions: inout Actions) {
-    guard let due = deadline, due <= now else { return }
+    guard let due = wakeAt, due <= now else { return }
     emitPending(dueAt: due, into: &actions)
   }
 

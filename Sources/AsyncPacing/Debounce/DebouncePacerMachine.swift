@@ -4,16 +4,10 @@ extension DebounceMachine: CallbackPacingMachine {
   @inlinable
   static var pacerName: StaticString { "Debouncer" }
 
-  /// `nil` for one interval: no user code runs under the lock.
+  /// The contract's rule that the per-value closure must not call the pacer, named when it
+  /// does (``UserClosureCalls``).
   @inlinable
-  static var reentranceMessage: StaticString? {
-    guard Intervals.runsUserCode else { return nil }
-    return """
-      Debouncer: called from its own per-value interval closure (`Debouncer(for: { value in … })`), \
-      which runs under the debouncer's lock; the closure must not call the debouncer (the pacing \
-      contract, "Each element's own interval"): decide in the action, or send from another task
-      """
-  }
+  static var perValueRule: StaticString { "Each element's own interval" }
 
   @inlinable
   var userClosureCalls: UserClosureCalls? { intervals.userClosureCalls }
@@ -23,14 +17,14 @@ extension DebounceMachine: CallbackPacingMachine {
     var actions = Actions(.idle)
     emitPendingIfDue(at: now, into: &actions)
     emitPending(dueAt: now, into: &actions)
-    actions.next = .waking(at: deadline)
+    actions.next = .waking(at: wakeAt)
     return actions
   }
 
   /// Debounce times arrivals, not actions.
   @inlinable
   mutating func emissionStarted(_ value: Output, at now: Instant, othersWaiting: Bool) -> Actions {
-    Actions(.waking(at: deadline))
+    Actions(.waking(at: wakeAt))
   }
 
   @inlinable

@@ -25,14 +25,27 @@ final class UserClosureCalls: Sendable {
     return closure()
   }
 
-  /// Stops the program with `message` if the calling task is inside the closure. The task is
-  /// looked up only while some task is: the common path reads one atomic.
+  /// Stops the program, naming the pacer and the contract's rule, if the calling task is
+  /// inside the closure. The task is looked up only while some task is: the common path reads
+  /// one atomic.
   @inlinable
-  func refuseCallBack(_ message: StaticString) {
+  func refuseCallBack(pacer: StaticString, rule: StaticString) {
     let caller = caller.load(ordering: .relaxed)
     guard caller != 0, caller == Self.currentTask else { return }
+    Self.stopCallBack(pacer: pacer, rule: rule)
+  }
+
+  @usableFromInline @inline(never)
+  static func stopCallBack(pacer: StaticString, rule: StaticString) -> Never {
+    let name = "\(pacer)"
     // `fatalError`, not `preconditionFailure`: the message must survive a release build.
-    fatalError("\(message)")
+    fatalError(
+      """
+      \(name): called from its own per-value interval closure (`\(name)(for: { value in … })`), \
+      which runs under the \(name.lowercased())'s lock; the closure must not call the \
+      \(name.lowercased()) (the pacing contract, "\(rule)"): decide in the action, or send from \
+      another task
+      """)
   }
 
   /// The current task's hash, or 0 outside a task (or, with odds of 2⁻⁶⁴, for a task whose hash

@@ -17,7 +17,7 @@ protocol CallbackPacingMachine: ElementPacingMachine where Output == Element {
   var hasPendingValue: Bool { get }
   /// What a call back into the pacer from its per-value interval closure is told (the pacer
   /// and the rule it broke); `nil` if no user code runs under the pacer's lock.
-  static var reentranceMessage: StaticString? { get }
+  static var perValueRule: StaticString { get }
   /// The pacer that runs this machine, as the clock's host hears of it (`Debouncer`).
   static var pacerName: StaticString { get }
   /// Where the task running the user's per-value closure is recorded; `nil` for one interval.

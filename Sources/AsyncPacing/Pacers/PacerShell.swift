@@ -55,8 +55,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   /// stops with a message naming the rule (see ``UserClosureCalls``).
   @inlinable @inline(__always)
   func refuseCallBack() {
-    guard let userClosureCalls, let message = Machine.reentranceMessage else { return }
-    userClosureCalls.refuseCallBack(message)
+    userClosureCalls?.refuseCallBack(pacer: Machine.pacerName, rule: Machine.perValueRule)
   }
 
   /// A value waits: held by the machine, due in the mailbox, or taken by the runner whose

@@ -6,7 +6,9 @@
 /// through: the machine asks for a deadline only while an element is pending, and an idle
 /// stretch leaves the phase alone.
 @usableFromInline
-struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMachine {
+struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMachine,
+  PendingElementMachine
+{
   @usableFromInline typealias Output = Element
   @usableFromInline typealias Actions = PacingActions<Element, Instant>
 
@@ -75,14 +77,6 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
     return actions
   }
 
-  @inlinable
-  mutating func deadlineReached(at now: Instant) -> Actions {
-    var actions = Actions(.idle)
-    emitPendingIfDue(at: now, into: &actions)
-    actions.next = .waking(at: wakeAt)
-    return actions
-  }
-
   /// The tick at the finish's instant comes first, then what arrived since, at once: the last
   /// value is never lost.
   @inlinable
@@ -102,12 +96,6 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
     emitPendingIfDue(at: now, into: &actions)
     progress = .sampling(pending: nil)
     return actions
-  }
-
-  /// The pending element waits for a later tick's element to replace it, or for the finish.
-  @inlinable
-  mutating func deadlineUnreachable(at now: Instant) -> Actions {
-    Actions(.idle)
   }
 
   @inlinable

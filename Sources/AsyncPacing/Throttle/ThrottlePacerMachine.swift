@@ -4,16 +4,10 @@ extension ThrottleMachine: CallbackPacingMachine where Fold: ThrottleKeeping, El
   @inlinable
   static var pacerName: StaticString { "Throttler" }
 
-  /// `nil` for one interval: no user code runs under the lock.
+  /// The contract's rule that the per-value closure must not call the pacer, named when it
+  /// does (``UserClosureCalls``).
   @inlinable
-  static var reentranceMessage: StaticString? {
-    guard Intervals.runsUserCode else { return nil }
-    return """
-      Throttler: called from its own per-value interval closure (`Throttler(for: { value in … })`), \
-      which runs under the throttler's lock; the closure must not call the throttler (the pacing \
-      contract, "Each window's own interval"): decide in the action, or send from another task
-      """
-  }
+  static var perValueRule: StaticString { "Each window's own interval" }
 
   /// The emitted value's work started at `now`: its window opens (pacers only), as long as
   /// the value's interval. Every start opens one, also that of a second value due at the same

@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func aMailboxOfAnotherMachineTakesNothingBack() {
-    var mailbox = Box()
+    var mailbox = Box(for: .continuous)
     mailbox.put("b", dueAt: Self.instant(0))
     #expect(!mailbox.takesBackLatestOutput(forElementAt: Self.instant(1)))
   }
