@@ -92,29 +92,6 @@ where Intervals.Value == Element, Intervals.Duration == Instant.Duration {
     return actions
   }
 
-  @inlinable
-  mutating func upstreamFinished(at now: Instant) -> Actions {
-    var actions = Actions(.end(.finish))
-    emitPendingIfDue(at: now, into: &actions)
-    emitPending(dueAt: now, into: &actions)
-    return actions
-  }
-
-  /// The pending element of a period the error cuts short is dropped.
-  @inlinable
-  mutating func upstreamFailed(at now: Instant) -> Actions {
-    var actions = Actions(.end(.failure))
-    emitPendingIfDue(at: now, into: &actions)
-    return actions
-  }
-
-  /// Emits the pending element at its deadline if that deadline is not after `now`.
-  @inlinable
-  mutating func emitPendingIfDue(at now: Instant, into actions: inout Actions) {
-    guard let due = wakeAt, due <= now else { return }
-    emitPending(dueAt: due, into: &actions)
-  }
-
   /// Emits the pending element, if any. The quiet period is left alone: only arrivals move it.
   @inlinable
   mutating func emitPending(dueAt instant: Instant, into actions: inout Actions) {

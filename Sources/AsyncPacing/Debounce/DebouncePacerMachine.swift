@@ -10,13 +10,9 @@ extension DebounceMachine: CallbackPacingMachine {
   static var perValueRule: StaticString { "Each element's own interval" }
 
   @inlinable
-  var userClosureCalls: UserClosureCalls? { intervals.userClosureCalls }
-
-  @inlinable
   mutating func flush(at now: Instant) -> Actions {
     var actions = Actions(.idle)
-    emitPendingIfDue(at: now, into: &actions)
-    emitPending(dueAt: now, into: &actions)
+    emitEverythingPending(at: now, into: &actions)
     actions.next = .waking(at: wakeAt)
     return actions
   }

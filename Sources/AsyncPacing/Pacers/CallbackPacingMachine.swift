@@ -15,11 +15,19 @@ protocol CallbackPacingMachine: ElementPacingMachine where Output == Element {
   mutating func dropPending() -> Instant?
   /// Whether the machine holds a value that is yet to fall due.
   var hasPendingValue: Bool { get }
-  /// What a call back into the pacer from its per-value interval closure is told (the pacer
-  /// and the rule it broke); `nil` if no user code runs under the pacer's lock.
+  /// The contract's rule a call back into the pacer from its per-value interval closure
+  /// breaks, named with the pacer when it stops the program.
   static var perValueRule: StaticString { get }
   /// The pacer that runs this machine, as the clock's host hears of it (`Debouncer`).
   static var pacerName: StaticString { get }
+  associatedtype Intervals: PacingIntervals
+  /// Each value's interval: fixed, or the user's per-value closure, which runs under the
+  /// pacer's lock.
+  var intervals: Intervals { get }
+}
+
+extension CallbackPacingMachine {
   /// Where the task running the user's per-value closure is recorded; `nil` for one interval.
-  var userClosureCalls: UserClosureCalls? { get }
+  @inlinable
+  var userClosureCalls: UserClosureCalls? { intervals.userClosureCalls }
 }

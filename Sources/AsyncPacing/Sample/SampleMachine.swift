@@ -77,33 +77,17 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
     return actions
   }
 
-  /// The tick at the finish's instant comes first, then what arrived since, at once: the last
-  /// value is never lost.
   @inlinable
-  mutating func upstreamFinished(at now: Instant) -> Actions {
-    var actions = Actions(.end(.finish))
-    emitPendingIfDue(at: now, into: &actions)
-    if case .sampling(let pending?) = progress { actions.emit(pending.element, dueAt: now) }
+  mutating func emitPending(dueAt instant: Instant, into actions: inout Actions) {
+    guard case .sampling(let pending?) = progress else { return }
     progress = .sampling(pending: nil)
-    return actions
-  }
-
-  /// The tick at the error's instant comes first; an element of the period the error cuts
-  /// short is dropped.
-  @inlinable
-  mutating func upstreamFailed(at now: Instant) -> Actions {
-    var actions = Actions(.end(.failure))
-    emitPendingIfDue(at: now, into: &actions)
-    progress = .sampling(pending: nil)
-    return actions
+    actions.emit(pending.element, dueAt: instant)
   }
 
   @inlinable
-  mutating func emitPendingIfDue(at now: Instant, into actions: inout Actions) {
-    guard case .sampling(let pending?) = progress, case .at(let due) = pending.tick, due <= now
-    else { return }
+  mutating func dropPendingElement() {
+    guard case .sampling(_?) = progress else { return }
     progress = .sampling(pending: nil)
-    actions.emit(pending.element, dueAt: due)
   }
 
   /// The first tick after `now`, or `nil` if it lies beyond the last instant there is. It

@@ -51,9 +51,6 @@ extension ThrottleMachine: CallbackPacingMachine where Fold: ThrottleKeeping, El
   }
 
   @inlinable
-  var userClosureCalls: UserClosureCalls? { intervals.userClosureCalls }
-
-  @inlinable
   mutating func flush(at now: Instant) -> Actions {
     var actions = Actions(.idle)
     closeWindows(upTo: now, into: &actions)

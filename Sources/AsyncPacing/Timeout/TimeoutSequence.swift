@@ -25,7 +25,7 @@ where Base.Element: Sendable {
   }
 
   @usableFromInline
-  struct Iterator: AsyncIteratorProtocol {
+  struct Iterator: IsolatedIterator {
     @usableFromInline var outputs: AsyncPacingIterator<Machine.Output, Base.Failure>
     /// The clock's instant the iteration's time counts from: a deadline that ran out is reported
     /// as this instant and its offset.
@@ -35,11 +35,6 @@ where Base.Element: Sendable {
     init(outputs: AsyncPacingIterator<Machine.Output, Base.Failure>, origin: C.Instant) {
       self.outputs = outputs
       self.origin = origin
-    }
-
-    @inlinable
-    mutating func next() async throws(Failure) -> Element? {
-      try await next(isolation: nil)
     }
 
     @inlinable
@@ -87,7 +82,7 @@ where Base.Element: Sendable, Fallback.Element == Base.Element, Fallback.Failure
   }
 
   @usableFromInline
-  struct Iterator: AsyncIteratorProtocol {
+  struct Iterator: IsolatedIterator {
     /// What the iterator reads: the upstream under its timeout, then, once the time ran out,
     /// the fallback.
     @usableFromInline
@@ -105,11 +100,6 @@ where Base.Element: Sendable, Fallback.Element == Base.Element, Fallback.Failure
     init(source: Source, fallback: Fallback) {
       self.source = source
       self.fallback = fallback
-    }
-
-    @inlinable
-    mutating func next() async throws(Failure) -> Element? {
-      try await next(isolation: nil)
     }
 
     @inlinable
