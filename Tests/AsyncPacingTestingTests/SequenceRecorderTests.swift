@@ -88,8 +88,8 @@ import Testing
   }
 
   @Test(.testClock) func anUnexpectedEventIsReportedByExpectNoEvents() async {
-    await Self.expectIssue("expected no event, but received element \"a\" at +0s", recording: "a")
-    { letters in
+    await Self.expectIssue("expected no event, but received element \"a\" at +0s", recording: "a") {
+      letters in
       await letters.expectNoEvents()
       letters.ignoreRemainingEvents()
     }
