@@ -1,13 +1,38 @@
+import AsyncPacingTesting
 import Synchronization
 
 // Debouncers as people write them: each keeps a plain `Task` that sleeps and cancels it on the
 // next call. Only the process scope can time them exactly, since their tasks escape the test's
 // task tree; all but the actor's sleep on the real clock, with no clock to inject.
 
+/// What a test needs of a hand-rolled debouncer: to type into it and read what it saved.
+protocol HandRolledDebouncer: Sendable {
+  func send(_ text: String) async
+  var saved: [String] { get async }
+}
+
+/// Each hand-rolled debouncer, named for the habit it stands for.
+enum HandRolledDebouncerKind: String, CaseIterable, Sendable {
+  case anActorHoldingItsTask
+  case aMainActorClass
+  case aClassSleepingInNanoseconds
+  case aDelayedTaskHelper
+
+  /// A fresh one; the actor's sleeps on the test's clock.
+  func make() -> any HandRolledDebouncer {
+    switch self {
+    case .anActorHoldingItsTask: ActorDebouncer(clock: TestClock.current)
+    case .aMainActorClass: MainActorDebouncer()
+    case .aClassSleepingInNanoseconds: NanosecondDebouncer()
+    case .aDelayedTaskHelper: DelayedTaskDebouncer()
+    }
+  }
+}
+
 /// An actor that holds its pending task. Its task is isolated to the actor, and the runtime
 /// gives such a task's real-clock sleep to its default executor, out of the hooks' reach (the
 /// contract's process-scope rule says so): this one sleeps on a clock it is given.
-actor ActorDebouncer<C: Clock<Duration>> {
+actor ActorDebouncer<C: Clock<Duration>>: HandRolledDebouncer {
   private let clock: C
   private var pending: Task<Void, Never>?
   private(set) var saved: [String] = []
@@ -28,7 +53,7 @@ actor ActorDebouncer<C: Clock<Duration>> {
 }
 
 /// A class behind a lock, sleeping with `Task.sleep(nanoseconds:)`.
-final class NanosecondDebouncer: Sendable {
+final class NanosecondDebouncer: HandRolledDebouncer {
   private struct State {
     var pending: Task<Void, Never>?
     var saved: [String] = []
@@ -63,7 +88,7 @@ extension Task where Failure == any Error {
 }
 
 /// Debounces with `Task.delayed`.
-final class DelayedTaskDebouncer: Sendable {
+final class DelayedTaskDebouncer: HandRolledDebouncer {
   private struct State {
     var pending: Task<Void, any Error>?
     var saved: [String] = []
@@ -85,7 +110,7 @@ final class DelayedTaskDebouncer: Sendable {
 }
 
 /// A main-actor view model's debouncer, the most common of all.
-@MainActor final class MainActorDebouncer {
+@MainActor final class MainActorDebouncer: HandRolledDebouncer {
   private var pending: Task<Void, Never>?
   private(set) var saved: [String] = []
 

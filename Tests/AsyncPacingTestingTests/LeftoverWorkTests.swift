@@ -9,16 +9,27 @@ import Testing
 /// the test, naming it; work started with `addBackgroundTask` is cancelled instead, and what it
 /// throws is reported.
 @Suite(.capturesIssues) struct LeftoverWorkTests {
-  @Test func aSleeperLeftBehindFailsTheTestNamingIt() async {
+  /// The issues of a body that starts a task named `name`, which sleeps with `sleep`, and
+  /// leaves it sleeping a second later; and the body's clock, for what must run on it after.
+  private static func issuesOfATaskLeftSleeping(
+    named name: String, _ sleep: @escaping @Sendable (TestClock) async -> Void
+  ) async -> (messages: [String], clock: TestClock?) {
+    let leftBehind = Shared<TestClock?>(nil)
     let recorded = await recordedIssues {
       await withTestClock { clock in
-        let timer = Task(name: "autosave", executorPreference: clock.taskExecutor) {
-          try? await clock.sleep(for: .seconds(5))
-        }
+        let task = Task(name: name, executorPreference: clock.taskExecutor) { await sleep(clock) }
         await clock.advance(by: .seconds(1))
-        _ = timer  // neither awaited nor cancelled
+        _ = task  // neither awaited nor cancelled
+        leftBehind.set(clock)
       }
-    }.map(\.message)
+    }
+    return (recorded.map(\.message), leftBehind.value)
+  }
+
+  @Test func aSleeperLeftBehindFailsTheTestNamingIt() async {
+    let (recorded, _) = await Self.issuesOfATaskLeftSleeping(named: "autosave") { clock in
+      try? await clock.sleep(for: .seconds(5))
+    }
     #expect(recorded.count == 1)
     let text = recorded.first ?? ""
     #expect(text.contains("left work behind"))
@@ -32,20 +43,12 @@ import Testing
   // Real-clock sleeps reach the test executor from Swift 6.3, on Linux.
   #if compiler(>=6.3) && canImport(Glibc)
     @Test func aRealClockSleepLeftBehindIsNamedToo() async {
-      let leftBehind = Shared<TestClock?>(nil)
-      let recorded = await recordedIssues {
-        await withTestClock { clock in
-          let poll = Task(name: "poll", executorPreference: clock.taskExecutor) {
-            try? await Task.sleep(for: .seconds(7))
-          }
-          await clock.advance(by: .seconds(1))
-          _ = poll  // neither awaited nor cancelled
-          leftBehind.set(clock)
-        }
-      }.map(\.message)
+      let (recorded, clock) = await Self.issuesOfATaskLeftSleeping(named: "poll") { _ in
+        try? await Task.sleep(for: .seconds(7))
+      }
       // The runtime's wake-up job of the sleep is the clock's until it runs: run it, so that
       // the leak checker finds nothing left.
-      await leftBehind.value?.advance(by: .seconds(6))
+      await clock?.advance(by: .seconds(6))
       #expect(recorded.count == 1)
       #expect(
         recorded.first?.contains(

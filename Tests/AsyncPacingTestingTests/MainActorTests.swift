@@ -7,23 +7,10 @@ import Testing
 /// main actor sends to the test executor marks main-actor work in play.
 @MainActor @Suite struct MainActorTests {
   @Test(.testClock) func drawingFromTheMainActor() async {
-    let clock = TestClock.current
-    let queries = clock.marbles("a-b-c-----d|", step: .milliseconds(100))
-    let searched = await clock.marbles(
-      of: queries.debounce(for: .milliseconds(300), clock: clock), step: .milliseconds(100))
-    #expect(searched == "-------c---[d|]")
+    await GuideSearch.expectDrawn(on: TestClock.current)
   }
 
   @Test(.testClock) func recordingFromTheMainActor() async {
-    let clock = TestClock.current
-    let (queries, typing) = AsyncStream.makeStream(of: String.self)
-    await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
-      typing.yield("swift")
-      let expected = RecordedEvent(
-        kind: .element("swift"), instant: .init(offset: .milliseconds(300)))
-      #expect(await searches.next() == expected)
-      typing.finish()
-      await searches.expectFinish()
-    }
+    await GuideSearch.expectRecorded(on: TestClock.current)
   }
 }

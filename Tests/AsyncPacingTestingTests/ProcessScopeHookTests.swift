@@ -10,12 +10,7 @@ import Testing
     @Test func aHookInstalledBeforeIsCalledAndPutBack() async {
       await #expect(processExitsWith: .success) {
         RuntimeHookStandIn.installStandIn()
-        let during = await withTestClock(scope: .process) { clock in
-          let timer = Task { try? await clock.sleep(for: .seconds(1)) }
-          await clock.advance(by: .seconds(1))
-          await timer.value
-          return RuntimeHookStandIn.installedGlobalHook
-        }
+        let during = await globalHookWhileAScopedTaskSleeps()
         #expect(during == .ours)
         #expect(RuntimeHookStandIn.installedGlobalHook == .standIn)
         let callsBefore = RuntimeHookStandIn.standInCalls
@@ -45,36 +40,27 @@ import Testing
     }
 
     @Test func aHookInstalledOverOursIsLeftAndNamed() async {
-      let recorded = await recordedIssues {
+      await expectIssues(["another hook replaced AsyncPacing's"]) {
         await #expect(processExitsWith: .success) {
           await withTestClock(scope: .process) { _ in
             RuntimeHookStandIn.installStandIn()
           }
           #expect(RuntimeHookStandIn.installedGlobalHook == .standIn)
         }
-      }.map(\.message)
-      #expect(recorded.count == 1, "\(recorded)")
-      #expect(recorded.first?.contains("another hook replaced AsyncPacing's") == true)
+      }
     }
 
     /// Once a hook displaced ours and was left, the next scope is not installed over it (it
     /// reaches ours, which it calls): no loop, and it stays where it is.
     @Test func aScopeAfterADisplacementWorksThroughTheHookOverOurs() async {
-      let recorded = await recordedIssues {
+      await expectIssues(["another hook replaced AsyncPacing's"]) {
         await #expect(processExitsWith: .success) {
           await withTestClock(scope: .process) { _ in RuntimeHookStandIn.installStandIn() }
-          let woke = await withTestClock(scope: .process) { clock in
-            let timer = Task { try? await clock.sleep(for: .seconds(1)) }
-            await clock.advance(by: .seconds(1))
-            await timer.value
-            return RuntimeHookStandIn.installedGlobalHook
-          }
+          let woke = await globalHookWhileAScopedTaskSleeps()
           #expect(woke == .standIn)
           #expect(RuntimeHookStandIn.installedGlobalHook == .standIn)
         }
-      }.map(\.message)
-      #expect(recorded.count == 1, "\(recorded)")
-      #expect(recorded.first?.contains("another hook replaced AsyncPacing's") == true)
+      }
     }
 
     @Test func aMainExecutorHookThatCameFirstIsNamed() async {
@@ -87,6 +73,17 @@ import Testing
       #expect(recorded.count == 1, "\(recorded)")
       #expect(recorded.first?.contains("the process scope cannot work") == true)
       #expect(recorded.first?.contains("swift_task_getMainExecutor_hook") == true)
+    }
+  }
+
+  /// The global hook in place when a plain task's sleep on a process-scoped clock wakes: the
+  /// scope's work went through it.
+  func globalHookWhileAScopedTaskSleeps() async -> RuntimeHookStandIn.InstalledHook {
+    await withTestClock(scope: .process) { clock in
+      let timer = Task { try? await clock.sleep(for: .seconds(1)) }
+      await clock.advance(by: .seconds(1))
+      await timer.value
+      return RuntimeHookStandIn.installedGlobalHook
     }
   }
 #endif

@@ -33,38 +33,12 @@ import Testing
       #expect(due == ["ab"])
     }
 
-    @Test func anActorHoldingItsTaskIsExact() async {
+    @Test(arguments: HandRolledDebouncerKind.allCases)
+    func aHandRolledDebouncerIsExact(kind: HandRolledDebouncerKind) async {
       for _ in 0..<Self.runs {
-        let debouncer = ActorDebouncer(clock: TestClock.current)
+        let debouncer = kind.make()
         await Self.expectTheTypingIsDebounced(
           send: { await debouncer.send($0) }, saved: { await debouncer.saved })
-      }
-      #expect(TestClock.current.diagnostics.isEmpty)
-    }
-
-    @Test func aMainActorDebouncerIsExact() async {
-      for _ in 0..<Self.runs {
-        let debouncer = MainActorDebouncer()
-        await Self.expectTheTypingIsDebounced(
-          send: { await debouncer.send($0) }, saved: { await debouncer.saved })
-      }
-      #expect(TestClock.current.diagnostics.isEmpty)
-    }
-
-    @Test func aClassSleepingInNanosecondsIsExact() async {
-      for _ in 0..<Self.runs {
-        let debouncer = NanosecondDebouncer()
-        await Self.expectTheTypingIsDebounced(
-          send: { debouncer.send($0) }, saved: { debouncer.saved })
-      }
-      #expect(TestClock.current.diagnostics.isEmpty)
-    }
-
-    @Test func aDelayedTaskHelperIsExact() async {
-      for _ in 0..<Self.runs {
-        let debouncer = DelayedTaskDebouncer()
-        await Self.expectTheTypingIsDebounced(
-          send: { debouncer.send($0) }, saved: { debouncer.saved })
       }
       #expect(TestClock.current.diagnostics.isEmpty)
     }

@@ -33,30 +33,25 @@ import Testing
   }
 
   @Test(.testClock) func theWrongEventIsReportedWithWhatArrived() async {
-    let clock = TestClock.current
-    await expectIssues([
+    await Self.expectIssue(
       "expected the finish, but the next event was element \"b\" at +1s; "
-        + "received so far: element \"a\" at +0s, element \"b\" at +1s"
-    ]) {
-      await clock.record(clock.marbles("ab|", step: .seconds(1))) { letters in
-        #expect(await letters.nextElement() == "a")
-        await letters.expectFinish()
-        letters.ignoreRemainingEvents()
-      }
+        + "received so far: element \"a\" at +0s, element \"b\" at +1s", recording: "ab|"
+    ) { letters in
+      #expect(await letters.nextElement() == "a")
+      await letters.expectFinish()
+      letters.ignoreRemainingEvents()
     }
   }
 
   @Test(.testClock) func nothingThatCanArriveIsReported() async {
-    let clock = TestClock.current
-    await expectIssues([
+    await Self.expectIssue(
       "expected an event, but nothing can arrive any more: all work has settled and nothing "
-        + "sleeps on the clock (now +2s); received so far: element \"a\" at +0s"
-    ]) {
-      await clock.record(clock.marbles("a-b", step: .seconds(1))) { letters in
-        #expect(await letters.nextElement() == "a")
-        #expect(await letters.nextElement() == "b")
-        _ = await letters.next()
-      }
+        + "sleeps on the clock (now +2s); received so far: element \"a\" at +0s",
+      recording: "a-b"
+    ) { letters in
+      #expect(await letters.nextElement() == "a")
+      #expect(await letters.nextElement() == "b")
+      _ = await letters.next()
     }
   }
 
@@ -73,14 +68,12 @@ import Testing
   }
 
   @Test(.testClock) func eventsNobodyAskedForFailTheScope() async {
-    let clock = TestClock.current
-    await expectIssues([
-      "the recording ended with events nobody asked for: element \"b\" at +1s, finish at +2s"
-    ]) {
-      await clock.record(clock.marbles("ab|", step: .seconds(1))) { letters in
-        #expect(await letters.nextElement() == "a")
-        await clock.advance(by: .seconds(2))
-      }
+    await Self.expectIssue(
+      "the recording ended with events nobody asked for: element \"b\" at +1s, finish at +2s",
+      recording: "ab|"
+    ) { letters in
+      #expect(await letters.nextElement() == "a")
+      await TestClock.current.advance(by: .seconds(2))
     }
   }
 
@@ -95,14 +88,23 @@ import Testing
   }
 
   @Test(.testClock) func anUnexpectedEventIsReportedByExpectNoEvents() async {
+    await Self.expectIssue("expected no event, but received element \"a\" at +0s", recording: "a") {
+      letters in
+      await letters.expectNoEvents()
+      letters.ignoreRemainingEvents()
+    }
+  }
+
+  /// Records `diagram`, a step a second, on the test's clock with `body`, and expects the one
+  /// issue `message`.
+  private static func expectIssue(
+    _ message: String, recording diagram: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (SequenceRecorder<String>) async -> Void
+  ) async {
     let clock = TestClock.current
-    await expectIssues([
-      "expected no event, but received element \"a\" at +0s"
-    ]) {
-      await clock.record(clock.marbles("a", step: .seconds(1))) { letters in
-        await letters.expectNoEvents()
-        letters.ignoreRemainingEvents()
-      }
+    await expectIssues([message], sourceLocation: sourceLocation) {
+      await clock.record(clock.marbles(diagram, step: .seconds(1)), body)
     }
   }
 }

@@ -47,17 +47,7 @@ import Testing
 }
 
 @Test(.testClock) func aSingleTestTakesTheTrait() async {
-  let clock = TestClock.current
-  let (queries, typing) = AsyncStream.makeStream(of: String.self)
-  await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
-    typing.yield("swift")
-    let expected = RecordedEvent(
-      kind: .element("swift"), instant: .init(offset: .milliseconds(300)))
-    let event = await searches.next()
-    #expect(event == expected)
-    typing.finish()
-    await searches.expectFinish()
-  }
+  await GuideSearch.expectRecorded(on: TestClock.current)
 }
 
 @MainActor @Test(.testClock) func aMainActorTestTakesTheTrait() async {

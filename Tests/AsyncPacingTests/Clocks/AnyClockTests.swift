@@ -61,19 +61,32 @@ import Testing
     #expect(Set(drawn).count == 1, "\(drawn)")
   }
 
+  /// The per-element debounce and the sample take an existential clock of their own.
+  @Test func perElementDebounce() async {
+    let drawn = await Self.drawings(
+      { $0.debounce(for: { $0 == "b" ? .seconds(2) : .zero }, clock: $1) },
+      erased: { $0.debounce(for: { $0 == "b" ? .seconds(2) : .zero }, clock: $1) })
+    #expect(Set(drawn).count == 1, "\(drawn)")
+  }
+
+  @Test func sample() async {
+    let drawn = await Self.drawings(
+      { $0.sample(every: .seconds(2), clock: $1) },
+      erased: { $0.sample(every: .seconds(2), clock: $1) })
+    #expect(Set(drawn).count == 1, "\(drawn)")
+  }
+
   /// The actions of a pacer on a test clock, handed over as is or erased, as `value@instant`.
-  static func actionInstants(
-    erasing: Bool,
-    _ makePacer:
-      @Sendable (any Clock<Duration>, _ record: @escaping @Sendable (String) -> Void) ->
-      @Sendable (String) -> Void
-  ) async -> [String] {
+  static func actionInstants(erasing: Bool, _ kind: PacerKind) async -> [String] {
     // Plain form: a fresh clock for each call, and each test calls this twice.
     await withTestClock { clock in
       let ran = Recorder<String>()
-      let send = makePacer(erasing ? AnyClock(clock) : clock) { ran.record("\($0)@\(clock.now)") }
+      let chosen: any Clock<Duration> = erasing ? AnyClock(clock) : clock
+      let pacer = kind.make(for: .seconds(2), clock: chosen) { (value: String) in
+        ran.record("\(value)@\(clock.now)")
+      }
       for value in ["a", "b", "c", "", "", "", "d", "e", "", "", "", "", "f"] {
-        if !value.isEmpty { send(value) }
+        if !value.isEmpty { pacer.send(value) }
         await clock.advance(by: .seconds(1))
       }
       await clock.advance(by: .seconds(10))
@@ -82,32 +95,10 @@ import Testing
     }
   }
 
-  @Test func debouncer() async {
-    @Sendable func pacer(
-      _ clock: any Clock<Duration>, _ record: @escaping @Sendable (String) -> Void
-    ) -> @Sendable (String) -> Void {
-      let debouncer = Debouncer(for: .seconds(2), clock: clock) { (value: String) in
-        record(value)
-      }
-      return { debouncer.send($0) }
-    }
-    let concrete = await Self.actionInstants(erasing: false, pacer)
-    let erased = await Self.actionInstants(erasing: true, pacer)
-    #expect(!concrete.isEmpty)
-    #expect(erased == concrete)
-  }
-
-  @Test func throttler() async {
-    @Sendable func pacer(
-      _ clock: any Clock<Duration>, _ record: @escaping @Sendable (String) -> Void
-    ) -> @Sendable (String) -> Void {
-      let throttler = Throttler(for: .seconds(2), clock: clock) { (value: String) in
-        record(value)
-      }
-      return { throttler.send($0) }
-    }
-    let concrete = await Self.actionInstants(erasing: false, pacer)
-    let erased = await Self.actionInstants(erasing: true, pacer)
+  @Test(arguments: PacerKind.allCases)
+  func pacer(_ kind: PacerKind) async {
+    let concrete = await Self.actionInstants(erasing: false, kind)
+    let erased = await Self.actionInstants(erasing: true, kind)
     #expect(!concrete.isEmpty)
     #expect(erased == concrete)
   }

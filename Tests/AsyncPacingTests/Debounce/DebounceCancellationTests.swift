@@ -21,12 +21,7 @@ import Testing
     let clock = TestClock.current
     let (stream, _, _) = Self.upstream()
     let debounced = stream.debounce(for: .seconds(1), clock: clock)
-    let task = Task(executorPreference: clock.taskExecutor) {
-      withUnsafeCurrentTask { $0?.cancel() }
-      var iterator = debounced.makeAsyncIterator()
-      return await iterator.next()
-    }
-    #expect(await task.value == nil)
+    #expect(await OperatorHarness.firstNextOfACancelledTask(debounced, on: clock) == nil)
     #expect(clock.internalTasks.startedCount == 0)
     await OperatorHarness.expectNothingLeft(on: clock)
   }

@@ -32,6 +32,25 @@ import Testing
       + "\(maxWait.map(String.init) ?? "nil"))"
   }
 
+  /// Compares `subject` with the model on random schedules of `option`, from `seed`: `play`
+  /// runs one schedule (its input, interval and `maxWait`, in steps) and returns the output.
+  static func compare(
+    _ subject: String, option: Int, seed: UInt64, values: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ play: (_ input: [TimedEvent], _ interval: Int, _ maxWait: Int?) async -> [TimedEvent]
+  ) async {
+    await ModelComparison.compare(
+      seed: seed &+ UInt64(option), runs: RandomSchedules.scenarioCount,
+      sourceLocation: sourceLocation
+    ) { random in
+      let (interval, maxWait, input, expected) = randomSchedule(
+        option: option, values: values, using: &random)
+      return ModelRun(
+        subject: name(subject, interval, option: option, maxWait: maxWait), input: input,
+        expected: expected, actual: await play(input, interval, maxWait))
+    }
+  }
+
   @Test(arguments: options.indices)
   func theMachineMatchesTheModel(option: Int) async {
     await ModelComparison.compare(seed: UInt64(option), runs: RandomSchedules.count) { random in
@@ -53,21 +72,14 @@ import Testing
 @Suite struct DebounceOperatorModelComparisonTests {
   @Test(arguments: DebounceModelComparisonTests.options.indices)
   func theOperatorMatchesTheModel(option: Int) async {
-    typealias Options = DebounceModelComparisonTests
-    let edges = Options.options[option].edges
-    await ModelComparison.compare(seed: 1000 &+ UInt64(option), runs: RandomSchedules.scenarioCount)
-    { random in
-      let (interval, maxWait, input, expected) = Options.randomSchedule(
-        option: option, using: &random)
-      let actual = await OperatorHarness.run(input, horizon: (maxWait ?? interval) + 1) {
-        upstream, clock in
+    let edges = DebounceModelComparisonTests.options[option].edges
+    await DebounceModelComparisonTests.compare("debounce", option: option, seed: 1000) {
+      input, interval, maxWait in
+      await OperatorHarness.run(input, horizon: (maxWait ?? interval) + 1) { upstream, clock in
         upstream.debounce(
           for: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) },
           clock: clock)
       }
-      return ModelRun(
-        subject: Options.name("debounce", interval, option: option, maxWait: maxWait),
-        input: input, expected: expected, actual: actual)
     }
   }
 }

@@ -39,17 +39,6 @@ import Testing
     for await _ in searches {}
   }
 
-  @Test(.testClock) func aClockStoredAsAnExistentialKeepsTheTestExecutor() async {
-    let clock = TestClock.current
-    let erased: any Clock<Duration> = clock
-    let queries = clock.marbles("ab--c|", step: .seconds(1))
-    let drawn = await clock.marbles(
-      of: queries.debounce(for: { $0 == "b" ? .seconds(2) : .zero }, clock: erased),
-      step: .seconds(1))
-    #expect(drawn == "a--bc|")
-    #expect(clock.diagnostics.isEmpty)
-  }
-
   @Test(.testClock) func aDebouncerTakesAnIntervalPerValue() async {
     let clock = TestClock.current
     let searched = Mutex<[String]>([])

@@ -82,45 +82,42 @@ struct DiagramRun: Sendable {
             return (folded ?? "") + element
           }
         }
-      case .debouncer where !spec.elementIntervals.isEmpty:
+      case .debouncer, .throttler:
         return await PacerHarness.run(
           input, actionSteps: spec.actionSteps, horizon: horizon, sourceLocation: sourceLocation
         ) { clock, action in
-          let debouncer = Debouncer(
-            for: { (value: String) in .steps(spec.interval(of: value)) }, edges: spec.edges,
-            maxWait: maxWait, clock: clock, cancelsRunningAction: spec.cancelsRunningAction,
-            action)
-          return ({ debouncer.send($0) }, debouncer)
-        }
-      case .debouncer:
-        return await PacerHarness.run(
-          input, actionSteps: spec.actionSteps, horizon: horizon, sourceLocation: sourceLocation
-        ) { clock, action in
-          let debouncer = Debouncer(
-            for: interval, edges: spec.edges, maxWait: maxWait, clock: clock,
-            cancelsRunningAction: spec.cancelsRunningAction, action)
-          return ({ debouncer.send($0) }, debouncer)
-        }
-      case .throttler where !spec.elementIntervals.isEmpty:
-        return await PacerHarness.run(
-          input, actionSteps: spec.actionSteps, horizon: horizon, sourceLocation: sourceLocation
-        ) { clock, action in
-          let throttler = Throttler(
-            for: { (value: String) in .steps(spec.interval(of: value)) }, clock: clock,
-            latest: spec.fold != .first, edges: spec.edges,
-            cancelsRunningAction: spec.cancelsRunningAction, action)
-          return ({ throttler.send($0) }, throttler)
-        }
-      case .throttler:
-        return await PacerHarness.run(
-          input, actionSteps: spec.actionSteps, horizon: horizon, sourceLocation: sourceLocation
-        ) { clock, action in
-          let throttler = Throttler(
-            for: interval, clock: clock, latest: spec.fold != .first, edges: spec.edges,
-            cancelsRunningAction: spec.cancelsRunningAction, action)
-          return ({ throttler.send($0) }, throttler)
+          let pacer = Self.pacer(spec, interval: interval, maxWait: maxWait, clock: clock, action)
+          return ({ pacer.send($0) }, pacer)
         }
       }
+    }
+  }
+
+  /// The debouncer or throttler `spec` names, with its options, a fixed interval or one for
+  /// each value.
+  private static func pacer(
+    _ spec: DiagramSpec, interval: Duration, maxWait: Duration?, clock: TestClock,
+    _ action: @escaping @Sendable (String) async -> Void
+  ) -> any CallbackPacer<String> {
+    let perValue = { @Sendable (value: String) -> Duration in .steps(spec.interval(of: value)) }
+    let latest = spec.fold != .first
+    switch (spec.subject, spec.elementIntervals.isEmpty) {
+    case (.debouncer, false):
+      return Debouncer(
+        for: perValue, edges: spec.edges, maxWait: maxWait, clock: clock,
+        cancelsRunningAction: spec.cancelsRunningAction, action)
+    case (.debouncer, true):
+      return Debouncer(
+        for: interval, edges: spec.edges, maxWait: maxWait, clock: clock,
+        cancelsRunningAction: spec.cancelsRunningAction, action)
+    case (_, false):
+      return Throttler(
+        for: perValue, clock: clock, latest: latest, edges: spec.edges,
+        cancelsRunningAction: spec.cancelsRunningAction, action)
+    case (_, true):
+      return Throttler(
+        for: interval, clock: clock, latest: latest, edges: spec.edges,
+        cancelsRunningAction: spec.cancelsRunningAction, action)
     }
   }
 

@@ -14,6 +14,10 @@ import Testing
     /// Interval lengths in steps to draw from.
     let lengths: [Int]
     var testDescription: String { "steps of \(step.attoseconds) as" }
+
+    func randomLength(using random: inout SplitMix64) -> Int {
+      lengths[Int(random.next() % UInt64(lengths.count))]
+    }
   }
 
   static let scales = [
@@ -33,63 +37,50 @@ import Testing
 
   @Test(arguments: scales)
   func debounceMatchesTheSaturatingModel(scale: Scale) async {
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 19)
-    var mismatches = 0
-    for run in 0..<RandomSchedules.scenarioCount where mismatches < 5 {
-      let interval = scale.lengths[Int(random.next() % UInt64(scale.lengths.count))]
-      let edges: PacingEdges = [.trailing, .leading, [.leading, .trailing]][Int(random.next() % 3)]
+    await ModelComparison.compare(seed: 19, runs: RandomSchedules.scenarioCount) { random in
+      let interval = scale.randomLength(using: &random)
+      let edges = Self.randomEdges(using: &random)
       let longer = scale.lengths.filter { $0 >= interval }
       let maxWait =
         edges.contains(.trailing) && random.next() % 2 == 0
         ? longer[Int(random.next() % UInt64(longer.count))] : nil
       let tolerance = Self.tolerances[Int(random.next() % UInt64(Self.tolerances.count))]
       let input = RandomSchedules.make(interval: 2, using: &random)
-      let expected = DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait)
       let actual = await Self.run(input, step: scale.step) { upstream, clock in
         upstream.debounce(
           for: scale.step.times(interval), tolerance: tolerance, edges: edges,
           maxWait: maxWait.map { scale.step.times($0) }, clock: clock)
       }
-      if actual != expected {
-        mismatches += 1
-        Issue.record(
-          """
-          run \(run): debounce(\(interval) steps, edges: \(edges), \
-          maxWait: \(maxWait.map(String.init) ?? "nil"), tolerance: \(String(describing: tolerance)))
-             input: \(input)
-          expected: \(expected)
-            actual: \(actual)
-          """)
-      }
+      return ModelRun(
+        subject: "debounce(\(interval) steps, edges: \(edges), maxWait: "
+          + "\(maxWait.map(String.init) ?? "nil"), tolerance: \(String(describing: tolerance)))",
+        input: input,
+        expected: DebounceModel.run(input, interval: interval, edges: edges, maxWait: maxWait),
+        actual: actual, outputsAreDrawable: false)
     }
   }
 
   @Test(arguments: scales)
   func throttleMatchesTheSaturatingModel(scale: Scale) async {
-    var random = SplitMix64(seed: RandomSchedules.seed &+ 1919)
-    var mismatches = 0
-    for run in 0..<RandomSchedules.scenarioCount where mismatches < 5 {
-      let interval = scale.lengths[Int(random.next() % UInt64(scale.lengths.count))]
-      let edges: PacingEdges = [.trailing, .leading, [.leading, .trailing]][Int(random.next() % 3)]
+    await ModelComparison.compare(seed: 1919, runs: RandomSchedules.scenarioCount) { random in
+      let interval = scale.randomLength(using: &random)
+      let edges = Self.randomEdges(using: &random)
       let latest = random.next() % 2 == 0
       let input = RandomSchedules.make(interval: 2, using: &random)
-      let expected = ThrottleModel.run(
-        input, interval: interval, fold: latest ? .latest : .first, edges: edges)
       let actual = await Self.run(input, step: scale.step) { upstream, clock in
         upstream.throttle(
           for: scale.step.times(interval), clock: clock, latest: latest, edges: edges)
       }
-      if actual != expected {
-        mismatches += 1
-        Issue.record(
-          """
-          run \(run): throttle(\(interval) steps, latest: \(latest), edges: \(edges))
-             input: \(input)
-          expected: \(expected)
-            actual: \(actual)
-          """)
-      }
+      return ModelRun(
+        subject: "throttle(\(interval) steps, latest: \(latest), edges: \(edges))", input: input,
+        expected: ThrottleModel.run(
+          input, interval: interval, fold: latest ? .latest : .first, edges: edges),
+        actual: actual, outputsAreDrawable: false)
     }
+  }
+
+  static func randomEdges(using random: inout SplitMix64) -> PacingEdges {
+    [.trailing, .leading, [.leading, .trailing]][Int(random.next() % 3)]
   }
 
   typealias Upstream = AsyncThrowingStream<String, any Error>

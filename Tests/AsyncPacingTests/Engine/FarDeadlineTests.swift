@@ -52,12 +52,8 @@ import Testing
     for wrapped in [false, true] {
       // Plain form: a fresh clock for each wrapping, and the trait gives a test only one.
       await withTestClock { clock in
-        let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-        let debounced = Self.debounce(upstream, for: far, on: clock, wrapped: wrapped)
-        await clock.record(debounced) { debounced in
-          feed.yield("a")
-          await clock.settle()
-          #expect(clock.nextDeadline == TestClock.Instant(offset: far), "wrapped: \(wrapped)")
+        await Self.expectOneDeadline(debouncing: far, on: clock, wrapped: wrapped) {
+          feed, debounced in
           #expect(await debounced.nextElement() == "a")
           #expect(clock.now == TestClock.Instant(offset: far))
           feed.finish()
@@ -76,12 +72,8 @@ import Testing
       // Plain form: a fresh clock for each wrapping, and the trait gives a test only one.
       await withTestClock { clock in
         await clock.advance(by: .seconds(1))
-        let (upstream, feed) = AsyncStream.makeStream(of: String.self)
-        let debounced = Self.debounce(upstream, for: longest, on: clock, wrapped: wrapped)
-        await clock.record(debounced) { debounced in
-          feed.yield("a")
-          await clock.settle()
-          #expect(clock.nextDeadline == TestClock.Instant(offset: longest), "wrapped: \(wrapped)")
+        await Self.expectOneDeadline(debouncing: longest, on: clock, wrapped: wrapped) {
+          feed, debounced in
           feed.finish()
           #expect(await debounced.nextElement() == "a")
           await debounced.expectFinish()
@@ -154,13 +146,23 @@ import Testing
     #expect(Set(ran.recorded) == [1, 2, 3])
   }
 
-  /// `upstream.debounce(for:clock:)` on `clock`, or on an `AnyClock` wrapping it.
-  private static func debounce(
-    _ upstream: AsyncStream<String>, for interval: Duration, on clock: TestClock, wrapped: Bool
-  ) -> any AsyncSequence<String, Never> & Sendable {
-    wrapped
+  /// Debounces "a" for `interval` on `clock`, or on an `AnyClock` wrapping it, and expects
+  /// the one deadline `interval` after the clock's zero, saturated; `deliver` then takes it.
+  private static func expectOneDeadline(
+    debouncing interval: Duration, on clock: TestClock, wrapped: Bool,
+    then deliver: (AsyncStream<String>.Continuation, SequenceRecorder<String>) async -> Void
+  ) async {
+    let (upstream, feed) = AsyncStream.makeStream(of: String.self)
+    let debounced: any AsyncSequence<String, Never> & Sendable =
+      wrapped
       ? upstream.debounce(for: interval, clock: AnyClock(clock))
       : upstream.debounce(for: interval, clock: clock)
+    await clock.record(debounced) { debounced in
+      feed.yield("a")
+      await clock.settle()
+      #expect(clock.nextDeadline == TestClock.Instant(offset: interval), "wrapped: \(wrapped)")
+      await deliver(feed, debounced)
+    }
   }
 
   private static func lastOfTwo<C: Clock<Duration>>(

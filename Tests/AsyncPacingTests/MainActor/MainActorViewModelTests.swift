@@ -10,6 +10,19 @@ import Testing
   @Suite struct MainActorViewModelTests {
     @Test(arguments: 0..<MainActorRuns.count)
     func aNonisolatedTestReadsFreshResults(run: Int) async {
+      await Self.expectFreshResultsWithTheirOwnClock()
+    }
+
+    @MainActor @Test(arguments: 0..<MainActorRuns.count)
+    func aMainActorTestReadsFreshResults(run: Int) async {
+      await Self.expectFreshResultsWithTheirOwnClock()
+    }
+
+    /// The guide's test in `withTestClock`'s form, run in the caller's isolation: nothing at
+    /// 299 ms, the results at 300 ms, and an empty query clears them at once.
+    private static func expectFreshResultsWithTheirOwnClock(
+      isolation: isolated (any Actor)? = #isolation
+    ) async {
       // Plain form: the suite runs the guide's test in every form, and this is withTestClock's.
       await withTestClock { clock in
         let model = await SearchViewModel(clock: clock)
@@ -20,31 +33,15 @@ import Testing
         let early = await model.results
         await clock.advance(by: .milliseconds(1))
         let results = await model.results
-        typing.finish()
-        await bound
-        #expect(early == [])
-        #expect(results == ["Swift 1", "Swift 2"])
-        #expect(clock.diagnostics.isEmpty)
-      }
-    }
-
-    @MainActor @Test(arguments: 0..<MainActorRuns.count)
-    func aMainActorTestReadsFreshResults(run: Int) async {
-      // Plain form: the suite runs the guide's test in every form, and this is withTestClock's.
-      await withTestClock { clock in
-        let model = await SearchViewModel(clock: clock)
-        let (queries, typing) = AsyncStream.makeStream(of: String.self)
-        async let bound: Void = model.bind(to: queries)
-        typing.yield("Swift")
-        await clock.advance(by: .milliseconds(300))
-        let results = await model.results
         typing.yield("")  // an empty query clears at once: its interval is zero
         await clock.settle()
         let cleared = await model.results
         typing.finish()
         await bound
+        #expect(early == [])
         #expect(results == ["Swift 1", "Swift 2"])
         #expect(cleared == [])
+        #expect(clock.diagnostics.isEmpty)
       }
     }
 

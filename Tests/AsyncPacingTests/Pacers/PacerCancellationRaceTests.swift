@@ -61,10 +61,8 @@ import Testing
   @Test func everyStartOpensAThrottlerWindow() async {
     let clock = TestClock.current
     let ran = Recorder<String>()
-    let throttler = Throttler(for: .seconds(3), clock: clock) { (value: String) in
-      ran.record("\(value) at \(clock.now)")
-      try? await clock.sleep(for: .seconds(2))
-    }
+    let throttler = Throttler(
+      for: .seconds(3), clock: clock, ran.startsAction(on: clock, working: .seconds(2)))
     throttler.send("a")
     throttler.send("b")
     throttler.flush()  // b is due at 0 too

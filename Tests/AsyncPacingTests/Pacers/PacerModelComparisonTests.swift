@@ -14,22 +14,16 @@ import Testing
 
   @Test(arguments: DebounceModelComparisonTests.options.indices)
   func theDebouncerMatchesTheModel(option: Int) async {
-    typealias Options = DebounceModelComparisonTests
-    let edges = Options.options[option].edges
-    await ModelComparison.compare(seed: 4000 &+ UInt64(option), runs: RandomSchedules.scenarioCount)
-    { random in
-      let (interval, maxWait, input, expected) = Options.randomSchedule(
-        option: option, values: true, using: &random)
-      let actual = await PacerHarness.run(input, horizon: (maxWait ?? interval) + 1) {
-        clock, action in
+    let edges = DebounceModelComparisonTests.options[option].edges
+    await DebounceModelComparisonTests.compare(
+      "Debouncer", option: option, seed: 4000, values: true
+    ) { input, interval, maxWait in
+      await PacerHarness.run(input, horizon: (maxWait ?? interval) + 1) { clock, action in
         let debouncer = Debouncer(
           for: .seconds(interval), edges: edges, maxWait: maxWait.map { .seconds($0) },
           clock: clock, action)
         return ({ debouncer.send($0) }, debouncer)
       }
-      return ModelRun(
-        subject: Options.name("Debouncer", interval, option: option, maxWait: maxWait),
-        input: input, expected: expected, actual: actual)
     }
   }
 

@@ -31,6 +31,19 @@ enum OperatorHarness {
     }
   }
 
+  /// What the first `next()` of `sequence` returns in a task cancelled before it asks, run on
+  /// `clock`'s executor so that anything the operator starts would be counted.
+  static func firstNextOfACancelledTask<Paced: AsyncSequence & Sendable>(
+    _ sequence: Paced, on clock: TestClock
+  ) async -> Paced.Element? where Paced.Element: Sendable, Paced.Failure == Never {
+    let task = Task(executorPreference: clock.taskExecutor) {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var iterator = sequence.makeAsyncIterator()
+      return await iterator.next(isolation: nil)
+    }
+    return await task.value
+  }
+
   /// Everything an operator started is over: no sleeper on the clock, no internal task alive.
   static func expectNothingLeft(
     on clock: TestClock, sourceLocation: SourceLocation = #_sourceLocation

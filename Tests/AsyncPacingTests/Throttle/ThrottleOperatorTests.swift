@@ -197,12 +197,7 @@ extension ThrottleModel.Fold {
     let clock = TestClock.current
     let (stream, _) = AsyncStream.makeStream(of: Int.self)
     let throttled = stream.throttle(for: .seconds(1), clock: clock)
-    let task = Task(executorPreference: clock.taskExecutor) {
-      withUnsafeCurrentTask { $0?.cancel() }
-      var iterator = throttled.makeAsyncIterator()
-      return await iterator.next()
-    }
-    #expect(await task.value == nil)
+    #expect(await OperatorHarness.firstNextOfACancelledTask(throttled, on: clock) == nil)
     #expect(clock.internalTasks.startedCount == 0)
   }
 

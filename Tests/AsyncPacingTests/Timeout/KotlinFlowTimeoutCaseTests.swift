@@ -8,14 +8,30 @@ import Testing
 /// Kotlin's `flow { }` runs from the collection's start as a marble diagram runs from the first
 /// `next()`; with a consumer that keeps up, pulling changes nothing.
 @Suite struct KotlinFlowTimeoutCaseTests {
-  /// Kotlin: testBasic.
-  @Test(.testClock) func elementsInTimePassThenTheSilenceTimesOut() async {
-    let clock = TestClock.current
-    let flow = clock.marbles("ABC---D|", step: .milliseconds(100))
-    let drawn = await clock.marbles(
-      of: flow.timeout(after: .milliseconds(300), clock: clock), step: .milliseconds(100))
-    #expect(drawn == "ABC--^")  // 300 ms after the next() that followed C
-    #expect(flow.iterations == [marbleIteration(0, 5, .cancelled, unit: .milliseconds(100))])
+  /// The cases drawn as marble diagrams, by Kotlin's names.
+  static let cases: [TimeoutMarbleCase] = [
+    // The silence times out 300 ms after the next() that followed C.
+    .init(
+      "testBasic", source: "ABC---D|", after: .milliseconds(300), draws: "ABC--^",
+      sourceIterations: [(0, 5, .cancelled)], step: .milliseconds(100)),
+    // Kotlin's `catch { emit(-1) }` is our fallback.
+    .init(
+      "testBasicCustomAction", source: "ABC---D|", after: .milliseconds(300),
+      fallback: "['-1'|]", draws: "ABC--['-1'|]", step: .milliseconds(100)),
+    .init(
+      "testDelayedFirst", source: "-[1|]", after: .milliseconds(250), draws: "-[1|]",
+      step: .milliseconds(100)),
+    // What arrives at the `next()`'s own instant is in time.
+    .init(
+      "testEmpty", source: "|", after: .milliseconds(1), draws: "|", step: .milliseconds(1)),
+    .init(
+      "testScalar", source: "[123|]", after: .milliseconds(1), draws: "[123|]",
+      step: .milliseconds(1)),
+  ]
+
+  @Test(.testClock, arguments: cases)
+  func drawnCaseMatchesKotlin(_ timeoutCase: TimeoutMarbleCase) async {
+    await timeoutCase.check()
   }
 
   /// Kotlin: testSingleNull.
@@ -25,36 +41,6 @@ import Testing
     let drawn = await clock.marbles(
       of: flow.timeout(after: .milliseconds(2), clock: clock), step: .milliseconds(1))
     #expect(drawn == "'nil'|")
-  }
-
-  /// Kotlin: testBasicCustomAction, whose `catch { emit(-1) }` is our fallback.
-  @Test(.testClock) func theFallbackTakesOverWhenTheTimeRunsOut() async {
-    let clock = TestClock.current
-    let flow = clock.marbles("ABC---D|", step: .milliseconds(100))
-    let fallback = clock.marbles("['-1'|]", step: .milliseconds(100))
-    let timed = flow.timeout(after: .milliseconds(300), clock: clock, continuingWith: fallback)
-    let drawn = await clock.marbles(of: timed, step: .milliseconds(100))
-    #expect(drawn == "ABC--['-1'|]")
-  }
-
-  /// Kotlin: testDelayedFirst.
-  @Test(.testClock) func aFirstElementWithinTheIntervalPasses() async {
-    let clock = TestClock.current
-    let flow = clock.marbles("-[1|]", step: .milliseconds(100))
-    let drawn = await clock.marbles(
-      of: flow.timeout(after: .milliseconds(250), clock: clock), step: .milliseconds(100))
-    #expect(drawn == "-[1|]")
-  }
-
-  /// Kotlin: testEmpty and testScalar: what arrives at the `next()`'s own instant is in time.
-  @Test(.testClock, arguments: ["|", "[123|]"])
-  func anUpstreamThatAnswersAtOncePassesWhole(diagram: String) async {
-    let clock = TestClock.current
-    let flow = clock.marbles(diagram, step: .milliseconds(1))
-    let drawn = await clock.marbles(
-      of: flow.timeout(after: .milliseconds(1), clock: clock), step: .milliseconds(1))
-    #expect(drawn == diagram)
-    #expect(clock.pendingSleeperCount == 0)
   }
 
   /// Kotlin: testUpstreamError.

@@ -98,31 +98,27 @@ import Testing
 
   @Test(.testClock(advancing: .automatic)) func nestedTimeoutsSayWhichFired() async {
     let clock = TestClock.current
-    let start = clock.now
-    let innerFired = await outcome {
-      () async throws(TimeoutFailure<TestClock.Instant, TimeoutFailure<TestClock.Instant, Never>>)
-      in
-      try await withTimeout(for: .seconds(5), clock: clock) {
-        () async throws(TimeoutFailure<TestClock.Instant, Never>) in
-        try await withTimeout(for: .seconds(1), clock: clock) { () async -> Int in
-          try? await clock.sleep(for: .seconds(3))
-          return 3
+    // The same 3 s operation each time: only the order of the two limits changes.
+    func nested(outer: Duration, inner: Duration) async -> Result<
+      Int, TimeoutFailure<TestClock.Instant, TimeoutFailure<TestClock.Instant, Never>>
+    > {
+      await outcome {
+        () async throws(TimeoutFailure<TestClock.Instant, TimeoutFailure<TestClock.Instant, Never>>)
+        in
+        try await withTimeout(for: outer, clock: clock) {
+          () async throws(TimeoutFailure<TestClock.Instant, Never>) in
+          try await withTimeout(for: inner, clock: clock) { () async -> Int in
+            try? await clock.sleep(for: .seconds(3))
+            return 3
+          }
         }
       }
     }
+    let start = clock.now
+    let innerFired = await nested(outer: .seconds(5), inner: .seconds(1))
     #expect(innerFired == .failure(.failed(.timedOut(deadline: start.advanced(by: .seconds(1))))))
     let outerStart = clock.now
-    let outerFired = await outcome {
-      () async throws(TimeoutFailure<TestClock.Instant, TimeoutFailure<TestClock.Instant, Never>>)
-      in
-      try await withTimeout(for: .seconds(1), clock: clock) {
-        () async throws(TimeoutFailure<TestClock.Instant, Never>) in
-        try await withTimeout(for: .seconds(5), clock: clock) { () async -> Int in
-          try? await clock.sleep(for: .seconds(3))
-          return 3
-        }
-      }
-    }
+    let outerFired = await nested(outer: .seconds(1), inner: .seconds(5))
     #expect(outerFired == .failure(.timedOut(deadline: outerStart.advanced(by: .seconds(1)))))
   }
 

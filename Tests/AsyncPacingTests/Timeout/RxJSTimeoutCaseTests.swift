@@ -8,14 +8,34 @@ import Testing
 /// ours at each `next()`; a consumer that keeps up asks at the instant of each emission, so the
 /// two agree here. The `{ each }` twins of these cases are the same call in ours.
 @Suite struct RxJSTimeoutCaseTests {
-  /// "should timeout after a specified timeout period".
-  @Test(.testClock) func aSourceSilentForTheIntervalTimesOutAndIsCancelled() async {
-    let clock = TestClock.current
-    let source = clock.marbles("-------a--b--|", step: .seconds(1))
-    let drawn = await clock.marbles(
-      of: source.timeout(after: .seconds(5), clock: clock), step: .seconds(1))
-    #expect(drawn == "-----^")
-    #expect(source.iterations == [marbleIteration(0, 5, .cancelled)])
+  /// The cases drawn as marble diagrams, by RxJS's names.
+  static let cases: [TimeoutMarbleCase] = [
+    .init(
+      "should timeout after a specified timeout period", source: "-------a--b--|",
+      after: .seconds(5), draws: "-----^", sourceIterations: [(0, 5, .cancelled)]),
+    .init(
+      "should not timeout if source emits within timeout period",
+      source: "--a--b--c--d--e--|", after: .seconds(5), draws: "--a--b--c--d--e--|",
+      sourceIterations: [(0, 17, .finished)]),
+    .init(
+      "should timeout after a specified timeout period between emit with default error while "
+        + "source emits", source: "---a---b---c------d---e---|", after: .seconds(5),
+      draws: "---a---b---c----^", sourceIterations: [(0, 16, .cancelled)]),
+    // The check that no sleeper is left covers RxJS's timer, cancelled with the source.
+    .init(
+      "should allow unsubscribing explicitly and early", source: "--a--b--c---d--e--|",
+      after: .seconds(5), cancelledAt: 10, draws: "--a--b--c",
+      sourceIterations: [(0, 10, .cancelled)]),
+    // `map` where RxJS has `mergeMap(of)` before and after.
+    .init(
+      "should not break unsubscription chains when result is unsubscribed explicitly",
+      source: "--a--b--c---d--e--|", after: .seconds(5), throughMaps: true, cancelledAt: 10,
+      draws: "--a--b--c", sourceIterations: [(0, 10, .cancelled)]),
+  ]
+
+  @Test(.testClock, arguments: cases)
+  func drawnCaseMatchesRxJS(_ timeoutCase: TimeoutMarbleCase) async {
+    await timeoutCase.check()
   }
 
   /// "should emit and TimeoutError on timeout with appropriate due as number": RxJS's error
@@ -29,49 +49,6 @@ import Testing
       #expect(error as? TestClockTimeout<MarbleFailure> == expected)
       #expect(clock.now == .init(offset: .seconds(5)))
     }
-  }
-
-  /// "should not timeout if source emits within timeout period".
-  @Test(.testClock) func aSourceThatKeepsEmittingWithinTheIntervalPassesWhole() async {
-    let clock = TestClock.current
-    let source = clock.marbles("--a--b--c--d--e--|", step: .seconds(1))
-    let drawn = await clock.marbles(
-      of: source.timeout(after: .seconds(5), clock: clock), step: .seconds(1))
-    #expect(drawn == "--a--b--c--d--e--|")
-    #expect(source.iterations == [marbleIteration(0, 17, .finished)])
-  }
-
-  /// "should timeout after a specified timeout period between emit with default error while
-  /// source emits".
-  @Test(.testClock) func aGapLongerThanTheIntervalTimesOut() async {
-    let clock = TestClock.current
-    let source = clock.marbles("---a---b---c------d---e---|", step: .seconds(1))
-    let drawn = await clock.marbles(
-      of: source.timeout(after: .seconds(5), clock: clock), step: .seconds(1))
-    #expect(drawn == "---a---b---c----^")
-    #expect(source.iterations == [marbleIteration(0, 16, .cancelled)])
-  }
-
-  /// "should allow unsubscribing explicitly and early".
-  @Test(.testClock) func cancellingTheConsumerCancelsTheSourceAndTheTimer() async {
-    let clock = TestClock.current
-    let source = clock.marbles("--a--b--c---d--e--|", step: .seconds(1))
-    let drawn = await clock.marbles(
-      of: source.timeout(after: .seconds(5), clock: clock), step: .seconds(1), cancelledAt: 10)
-    #expect(drawn == "--a--b--c")
-    #expect(source.iterations == [marbleIteration(0, 10, .cancelled)])
-    #expect(clock.pendingSleeperCount == 0)
-  }
-
-  /// "should not break unsubscription chains when result is unsubscribed explicitly", with
-  /// `map` where RxJS has `mergeMap(of)` before and after.
-  @Test(.testClock) func cancellingThroughOtherOperatorsCancelsTheSource() async {
-    let clock = TestClock.current
-    let source = clock.marbles("--a--b--c---d--e--|", step: .seconds(1))
-    let chain = source.map { $0 }.timeout(after: .seconds(5), clock: clock).map { $0 }
-    let drawn = await clock.marbles(of: chain, step: .seconds(1), cancelledAt: 10)
-    #expect(drawn == "--a--b--c")
-    #expect(source.iterations == [marbleIteration(0, 10, .cancelled)])
   }
 
   /// "should work with synchronous observable", with the form on the continuous clock, which

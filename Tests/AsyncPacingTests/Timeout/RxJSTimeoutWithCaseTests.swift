@@ -8,113 +8,76 @@ import Testing
 /// `with` observable when the time runs out; ours starts iterating the fallback then, and a
 /// marble diagram counts its steps from that first `next()`, as a cold observable does.
 @Suite struct RxJSTimeoutWithCaseTests {
-  /// "should timeout after a specified period then subscribe to the passed observable".
-  @Test(.testClock) func theFallbackStartsWhenTheFirstElementIsLate() async {
-    let clock = TestClock.current
-    let source = clock.marbles("-------a--b--|", step: .seconds(1))
-    let fallback = clock.marbles("x-y-z-|", step: .seconds(1))
-    let timed = source.timeout(after: .seconds(5), clock: clock, continuingWith: fallback)
-    #expect(await clock.marbles(of: timed, step: .seconds(1)) == "-----x-y-z-|")
-    #expect(source.iterations == [marbleIteration(0, 5, .cancelled)])
-    #expect(fallback.iterations == [marbleIteration(5, 11, .finished)])
-  }
-
-  /// "should timeout after a specified period between emit then subscribe to the passed
-  /// observable when source emits".
-  @Test(.testClock) func theFallbackStartsWhenALaterElementIsLate() async {
-    let clock = TestClock.current
-    let source = clock.marbles("---a---b------c---|", step: .seconds(1))
-    let fallback = clock.marbles("-x-y-|", step: .seconds(1))
-    let timed = source.timeout(after: .seconds(4), clock: clock, continuingWith: fallback)
+  /// The cases by RxJS's names; a row without iterations copies a case that checks none.
+  static let cases: [TimeoutMarbleCase] = [
+    .init(
+      "should timeout after a specified period then subscribe to the passed observable",
+      source: "-------a--b--|", after: .seconds(5), fallback: "x-y-z-|", draws: "-----x-y-z-|",
+      sourceIterations: [(0, 5, .cancelled)], fallbackIterations: [(5, 11, .finished)]),
     // Differs: RxJS passes b, which comes at its timer's very frame (the source was scheduled
     // first); here the deadline wins at its instant (the contract, "Periods are half-open").
-    #expect(await clock.marbles(of: timed, step: .seconds(1)) == "---a----x-y-|")
-    #expect(source.iterations == [marbleIteration(0, 7, .cancelled)])
-    #expect(fallback.iterations == [marbleIteration(7, 12, .finished)])
-  }
-
-  /// "should allow unsubscribing explicitly and early" (with), and "should not break
-  /// unsubscription chain when unsubscribed explicitly" with `map` for RxJS's `mergeMap(of)`.
-  @Test(.testClock, arguments: [false, true])
-  func cancellingTheConsumerCancelsTheFallback(throughMaps: Bool) async {
-    let clock = TestClock.current
+    .init(
+      "should timeout after a specified period between emit then subscribe to the passed "
+        + "observable when source emits", source: "---a---b------c---|", after: .seconds(4),
+      fallback: "-x-y-|", draws: "---a----x-y-|", sourceIterations: [(0, 7, .cancelled)],
+      fallbackIterations: [(7, 12, .finished)]),
     // b a step earlier than RxJS's, in time here too (its own frame is the deadline's).
-    let source = clock.marbles("---a--b------c----|", step: .seconds(1))
-    let fallback = clock.marbles("-x---y|", step: .seconds(1))
-    let drawn: String
-    if throughMaps {
-      let chain = source.map { $0 }
-        .timeout(after: .seconds(4), clock: clock, continuingWith: fallback).map { $0 }
-      drawn = await clock.marbles(of: chain, step: .seconds(1), cancelledAt: 14)
-    } else {
-      let timed = source.timeout(after: .seconds(4), clock: clock, continuingWith: fallback)
-      drawn = await clock.marbles(of: timed, step: .seconds(1), cancelledAt: 14)
-    }
-    #expect(drawn == "---a--b----x")
-    #expect(source.iterations == [marbleIteration(0, 10, .cancelled)])
-    #expect(fallback.iterations == [marbleIteration(10, 14, .cancelled)])
-  }
+    .init(
+      "should allow unsubscribing explicitly and early", source: "---a--b------c----|",
+      after: .seconds(4), fallback: "-x---y|", cancelledAt: 14, draws: "---a--b----x",
+      sourceIterations: [(0, 10, .cancelled)], fallbackIterations: [(10, 14, .cancelled)]),
+    // `map` for RxJS's `mergeMap(of)`, and b as in the case before.
+    .init(
+      "should not break unsubscription chain when unsubscribed explicitly",
+      source: "---a--b------c----|", after: .seconds(4), fallback: "-x---y|", throughMaps: true,
+      cancelledAt: 14, draws: "---a--b----x", sourceIterations: [(0, 10, .cancelled)],
+      fallbackIterations: [(10, 14, .cancelled)]),
+    .init(
+      "should not subscribe to withObservable after explicit unsubscription",
+      source: "---a------b------", after: .seconds(5), fallback: "i---j---|", throughMaps: true,
+      cancelledAt: 5, draws: "---a", sourceIterations: [(0, 5, .cancelled)],
+      fallbackIterations: []),
+    // What the source would do after its deadline never comes out.
+    .init(
+      "should timeout after a specified period then subscribe to the passed observable when "
+        + "source is empty", source: "-------------|", after: .seconds(10),
+      fallback: "----x----|", draws: "--------------x----|",
+      sourceIterations: [(0, 10, .cancelled)]),
+    .init(
+      "should timeout after a specified period then subscribe to the passed observable when "
+        + "source raises error after timeout", source: "-------------^", after: .seconds(10),
+      fallback: "----x----|", draws: "--------------x----|",
+      sourceIterations: [(0, 10, .cancelled)]),
+    .init(
+      "should timeout after a specified period between emit then never completes if other "
+        + "source emits but not complete", source: "-------------|", after: .seconds(11),
+      fallback: "----x----", draws: "---------------x", sourceIterations: [(0, 11, .cancelled)]),
+    .init(
+      "should not timeout if source completes within timeout period", source: "-----|",
+      after: .seconds(10), fallback: "----x----|", draws: "-----|", fallbackIterations: []),
+    // Thrown as it is: the fallback shares the source's `Failure`.
+    .init(
+      "should not timeout if source raises error within timeout period", source: "-----^",
+      after: .seconds(10), fallback: "----x----|", draws: "-----^", fallbackIterations: []),
+    .init(
+      "should not timeout if source emits within timeout period", source: "--a--b--c--d--e--|",
+      after: .seconds(5), fallback: "----x----|", draws: "--a--b--c--d--e--|",
+      fallbackIterations: []),
+  ]
 
-  /// "should not subscribe to withObservable after explicit unsubscription".
-  @Test(.testClock) func aConsumerCancelledBeforeTheDeadlineNeverStartsTheFallback() async {
-    let clock = TestClock.current
-    let source = clock.marbles("---a------b------", step: .seconds(1))
-    let fallback = clock.marbles("i---j---|", step: .seconds(1))
-    let chain = source.map { $0 }
-      .timeout(after: .seconds(5), clock: clock, continuingWith: fallback).map { $0 }
-    let drawn = await clock.marbles(of: chain, step: .seconds(1), cancelledAt: 5)
-    #expect(drawn == "---a")
-    #expect(source.iterations == [marbleIteration(0, 5, .cancelled)])
-    #expect(fallback.iterations.isEmpty)
-  }
-
-  /// "should timeout after a specified period then subscribe to the passed observable when
-  /// source is empty" and "… when source raises error after timeout": what the source would
-  /// do after its deadline never comes out.
-  @Test(.testClock, arguments: ["-------------|", "-------------^"])
-  func aSourceThatWouldEndAfterItsDeadlineGivesWayToTheFallback(diagram: String) async {
-    let clock = TestClock.current
-    let source = clock.marbles(diagram, step: .seconds(1))
-    let fallback = clock.marbles("----x----|", step: .seconds(1))
-    let timed = source.timeout(after: .seconds(10), clock: clock, continuingWith: fallback)
-    #expect(await clock.marbles(of: timed, step: .seconds(1)) == "--------------x----|")
-    #expect(source.iterations == [marbleIteration(0, 10, .cancelled)])
+  @Test(.testClock, arguments: cases)
+  func drawnCaseMatchesRxJS(_ timeoutCase: TimeoutMarbleCase) async {
+    await timeoutCase.check()
   }
 
   /// "should timeout after a specified period between emit then never completes if other
-  /// source does not complete".
+  /// source does not complete": nothing can happen after +9s, so the drawing stops there,
+  /// without an ending, and only the fallback's start says when it took over.
   @Test(.testClock) func aSilentFallbackLeavesTheSequenceOpen() async {
-    let clock = TestClock.current
-    let source = clock.marbles("--a--b--------c--d--|", step: .seconds(1))
-    let fallback = clock.marbles("------------", step: .seconds(1))
-    let timed = source.timeout(after: .seconds(4), clock: clock, continuingWith: fallback)
-    // Nothing can happen after +9s: the drawing stops there, without an ending.
-    #expect(await clock.marbles(of: timed, step: .seconds(1)) == "--a--b")
-    #expect(source.iterations == [marbleIteration(0, 9, .cancelled)])
-    #expect(fallback.iterations.map(\.started) == [.init(offset: .seconds(9))])
-  }
-
-  /// "should timeout after a specified period between emit then never completes if other
-  /// source emits but not complete".
-  @Test(.testClock) func aFallbackThatNeverEndsLeavesTheSequenceOpen() async {
-    let clock = TestClock.current
-    let source = clock.marbles("-------------|", step: .seconds(1))
-    let fallback = clock.marbles("----x----", step: .seconds(1))
-    let timed = source.timeout(after: .seconds(11), clock: clock, continuingWith: fallback)
-    #expect(await clock.marbles(of: timed, step: .seconds(1)) == "---------------x")
-    #expect(source.iterations == [marbleIteration(0, 11, .cancelled)])
-  }
-
-  /// "should not timeout if source completes within timeout period", "… raises error within
-  /// timeout period" (thrown as it is: the fallback shares the source's `Failure`) and "…
-  /// emits within timeout period".
-  @Test(.testClock, arguments: [("-----|", 10), ("-----^", 10), ("--a--b--c--d--e--|", 5)])
-  func aSourceInTimeNeverStartsTheFallback(diagram: String, seconds: Int) async {
-    let clock = TestClock.current
-    let source = clock.marbles(diagram, step: .seconds(1))
-    let fallback = clock.marbles("----x----|", step: .seconds(1))
-    let timed = source.timeout(after: .seconds(seconds), clock: clock, continuingWith: fallback)
-    #expect(await clock.marbles(of: timed, step: .seconds(1)) == diagram)
-    #expect(fallback.iterations.isEmpty)
+    let fallback = await TimeoutMarbleCase(
+      "silent fallback", source: "--a--b--------c--d--|", after: .seconds(4),
+      fallback: "------------", draws: "--a--b", sourceIterations: [(0, 9, .cancelled)]
+    ).check()
+    #expect(fallback?.iterations.map(\.started) == [.init(offset: .seconds(9))])
   }
 }
