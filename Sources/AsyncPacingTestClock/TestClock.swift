@@ -72,8 +72,7 @@ public final class TestClock: Clock, Sendable {
     /// Moves on each registered sleep and each end of a manual advance, so that auto-advance,
     /// waiting for either, misses none.
     var changeGeneration = 0
-    var changeWaiter: UnsafeContinuation<Void, Never>?
-    var changeWaitIsCancelled = false
+    var changeWait = CancellableWait.idle
     /// Where the test using the clock is, for reports after its body returned.
     var testLocation: String?
     /// Work the test started to outlive its body (see `addBackgroundTask(_:)`).
@@ -275,7 +274,6 @@ extension TestClock.State {
   /// Counts a change auto-advance may wait for and hands back its waiter, if it waits.
   mutating func takeChangeWaiter() -> UnsafeContinuation<Void, Never>? {
     changeGeneration += 1
-    defer { changeWaiter = nil }
-    return changeWaiter
+    return changeWait.take()
   }
 }

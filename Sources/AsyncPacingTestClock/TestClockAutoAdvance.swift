@@ -127,24 +127,12 @@ extension TestClock {
   /// Returns once a sleep was registered or a manual advance of the test ended since
   /// `generation`, or once the task is cancelled.
   private func waitForChange(since generation: Int) async {
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        let resumeNow = state.withLock { state in
-          guard state.changeGeneration == generation, !state.changeWaitIsCancelled else {
-            return true
-          }
-          state.changeWaiter = continuation
-          return false
+    await waitCancellably(
+      park: { continuation in
+        state.withLock { state in
+          state.changeGeneration == generation && state.changeWait.park(continuation)
         }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = state.withLock { state in
-        state.changeWaitIsCancelled = true
-        defer { state.changeWaiter = nil }
-        return state.changeWaiter
-      }
-      waiter?.resume()
-    }
+      },
+      cancel: { self.state.withLock { $0.changeWait.cancel() } })
   }
 }

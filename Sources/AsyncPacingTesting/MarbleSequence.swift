@@ -139,22 +139,8 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
 /// Suspends until the task is cancelled, without a sleeper on any clock: a diagram with no
 /// ending leaves nothing for `run()` or `marbles(of:)` to advance to.
 private func waitUntilCancelled() async {
-  let parked = Mutex<(continuation: UnsafeContinuation<Void, Never>?, isCancelled: Bool)>(
-    (nil, false))
-  await withTaskCancellationHandler {
-    await withUnsafeContinuation { continuation in
-      let isCancelled = parked.withLock { state in
-        state.continuation = continuation
-        return state.isCancelled
-      }
-      if isCancelled { continuation.resume() }
-    }
-  } onCancel: {
-    let continuation = parked.withLock { state in
-      state.isCancelled = true
-      defer { state.continuation = nil }
-      return state.continuation
-    }
-    continuation?.resume()
-  }
+  let parked = Mutex(CancellableWait.idle)
+  await waitCancellably(
+    park: { continuation in parked.withLock { $0.park(continuation) } },
+    cancel: { parked.withLock { $0.cancel() } })
 }

@@ -44,16 +44,9 @@ enum FoldRequest<Output: Sendable>: Sendable {
 
 /// A folding machine's answer to an element: its actions, and the fold it asks for.
 @usableFromInline
-struct FoldingStep<Output: Sendable, Instant: PacingInstant>: Sendable {
-  @usableFromInline var actions: PacingActions<Output, Instant>
-  @usableFromInline var fold: FoldRequest<Output>
-
-  @inlinable
-  init(_ actions: PacingActions<Output, Instant>, fold: FoldRequest<Output>) {
-    self.actions = actions
-    self.fold = fold
-  }
-}
+typealias FoldingStep<Output: Sendable, Instant: PacingInstant> = (
+  actions: PacingActions<Output, Instant>, fold: FoldRequest<Output>
+)
 
 /// A folding machine's answer to a finished fold: its actions, and, if it lent the value to the
 /// reader, the instant before which every arriving element folds into it.

@@ -31,12 +31,6 @@ struct PacingActions<Output: Sendable, Instant: PacingInstant>: Sendable {
   var wakeAt: Instant? {
     if case .wake(let instant) = next { instant } else { nil }
   }
-
-  /// How the sequence ends, if this event ends it.
-  @inlinable
-  var ending: PacingEnding? {
-    if case .end(let ending) = next { ending } else { nil }
-  }
 }
 
 /// What one event emitted: nothing, one output, or two, in order.

@@ -86,7 +86,7 @@ extension ShellCore {
       let now = state.time.clamp(now)
       let abandoned = state.timer.abandoned
       let actions = state.machine.upstreamFinished(at: now)
-      if let abandoned, actions.ending == nil, actions.wakeAt == abandoned {
+      if let abandoned, actions.wakeAt == abandoned {
         deliver(actions, failure: nil, into: &state, effects: &effects)
         apply(
           state.machine.deadlineUnreachable(at: now), failure: nil, to: &state, effects: &effects)

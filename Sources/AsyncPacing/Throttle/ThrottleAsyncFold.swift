@@ -45,7 +45,7 @@ where Fold: ThrottleAwaiting, Intervals == FixedInterval<Fold.Output, Instant.Du
       }
     }
     actions.next = .waking(at: wakeAt)
-    return FoldingStep(actions, fold: request)
+    return (actions, fold: request)
   }
 
   /// What an element of a window whose candidate is `candidate` is folded into. Only a fresh

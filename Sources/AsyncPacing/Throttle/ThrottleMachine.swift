@@ -87,9 +87,7 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
 
   @inlinable
   mutating func upstreamFinished(at now: Instant) -> Actions {
-    takeBackLoan()
-    var actions = Actions(.end(.finish))
-    closeWindows(upTo: now, into: &actions, thenEnding: true)
+    var actions = upstreamEnded(.finish, at: now)
     switch phase {
     case .endlessWindow(let candidate):
       // A window that never ends must not hold the finish hostage.
@@ -137,12 +135,19 @@ where Intervals.Value == Fold.Output, Intervals.Duration == Instant.Duration {
   /// consumer never took: that comes out now, before the failure.
   @inlinable
   mutating func upstreamFailed(at now: Instant) -> Actions {
-    takeBackLoan()
-    var actions = Actions(.end(.failure))
-    closeWindows(upTo: now, into: &actions, thenEnding: true)
+    var actions = upstreamEnded(.failure, at: now)
     if let accumulated = phase.candidate?.accumulatedValue {
       actions.emit(accumulated, dueAt: now)
     }
+    return actions
+  }
+
+  /// The upstream's end at `now`: the windows that ended by then close first.
+  @inlinable
+  mutating func upstreamEnded(_ ending: PacingEnding, at now: Instant) -> Actions {
+    takeBackLoan()
+    var actions = Actions(.end(ending))
+    closeWindows(upTo: now, into: &actions, thenEnding: true)
     return actions
   }
 

@@ -78,7 +78,7 @@ where Base.Element: Sendable, Fallback.Element == Base.Element, Fallback.Failure
 
   @inlinable
   func makeAsyncIterator() -> Iterator {
-    Iterator(source: .timed(timed.makeAsyncIterator()), fallback: fallback)
+    Iterator(source: .timed(timed.makeAsyncIterator(), then: fallback))
   }
 
   @usableFromInline
@@ -87,25 +87,23 @@ where Base.Element: Sendable, Fallback.Element == Base.Element, Fallback.Failure
     /// the fallback.
     @usableFromInline
     enum Source {
-      case timed(TimeoutSequence<Base, C>.Iterator)
+      case timed(TimeoutSequence<Base, C>.Iterator, then: Fallback)
       case fallback(Fallback.AsyncIterator)
       /// The fallback ended or threw: every later `next()` returns `nil`.
       case finished
     }
 
     @usableFromInline var source: Source
-    @usableFromInline let fallback: Fallback
 
     @inlinable
-    init(source: Source, fallback: Fallback) {
+    init(source: Source) {
       self.source = source
-      self.fallback = fallback
     }
 
     @inlinable
     mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
       switch source {
-      case .timed(var timed):
+      case .timed(var timed, let fallback):
         do {
           return try await timed.next(isolation: actor)
         } catch {
