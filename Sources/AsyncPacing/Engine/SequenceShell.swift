@@ -138,14 +138,14 @@ where
     perform(effects)
   }
 
+  /// An ending goes to the consumer once the mailbox is empty, or waits behind it.
   @inlinable
-  func deliver(
-    _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Failure?,
-    into state: inout ShellState<Machine, Side>,
+  func emissionsPosted(
+    next: PacingNext<Machine.Instant>, failure: Failure?,
+    state: inout ShellState<Machine, Side>,
     effects: inout ShellEffects<Machine.Output, Failure, Machine.Instant>
   ) {
-    _ = state.post(actions.emissions, effects: &effects)
-    guard case .end(let ending) = actions.next else { return }
+    guard case .end(let ending) = next else { return }
     // A machine that ends on a deadline ends a reader still waiting for the upstream.
     if case .running(let running) = state.side.phase {
       state.retire(worker: running.reader, effects: &effects)

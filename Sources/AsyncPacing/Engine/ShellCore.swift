@@ -22,11 +22,12 @@ protocol ShellCore: AnyObject, Sendable {
     effects: inout ShellEffects<Machine.Output, Side.Failure, Machine.Instant>
   ) -> IdleTimerTask
 
-  /// Hands what the machine emitted, and its ending, to the consumer: called under the lock,
-  /// for every event, before the timer takes the machine's next deadline.
-  func deliver(
-    _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Side.Failure?,
-    into state: inout ShellState<Machine, Side>,
+  /// What the shell does once an event's emissions are posted (to the output waiter, or the
+  /// mailbox), and about the machine's `next` step: called under the lock, for every event,
+  /// before the timer takes the machine's next deadline.
+  func emissionsPosted(
+    next: PacingNext<Machine.Instant>, failure: Side.Failure?,
+    state: inout ShellState<Machine, Side>,
     effects: inout ShellEffects<Machine.Output, Side.Failure, Machine.Instant>)
 
   /// Starts the worker numbered `generation` and records its handle.
@@ -113,6 +114,14 @@ extension ShellCore {
   /// whether or not the timer task has run yet; so must a deadline the timer gave up on, if
   /// this reading has passed it. Reads the clock only if a deadline is set and no `reading` is
   /// given.
+  /// Posts what the machine emitted, then lets the shell act on it and on the machine's next
+  /// step (``emissionsPosted(next:failure:state:effects:)``).
+  @inlinable @inline(__always)
+  func deliver(_ actions: Actions, failure: Failure?, into state: inout State, effects: inout Effects) {
+    _ = state.post(actions.emissions, effects: &effects)
+    emissionsPosted(next: actions.next, failure: failure, state: &state, effects: &effects)
+  }
+
   @inlinable
   func catchUp(_ state: inout State, effects: inout Effects, reading: Instant? = nil) {
     guard state.side.takesEvents, let wakeAt = state.timer.wakeAt ?? state.timer.abandoned

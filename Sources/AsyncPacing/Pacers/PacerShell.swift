@@ -133,14 +133,13 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     return acting.task
   }
 
+  /// A value due with no runner waiting starts one (a waiting runner that took one is acting
+  /// already: `takeOutputWaiter`); a pacer never ends.
   @inlinable
-  func deliver(
-    _ actions: PacingActions<Machine.Output, Machine.Instant>, failure: Never?,
-    into state: inout ShellState<Machine, Side>,
+  func emissionsPosted(
+    next: PacingNext<Machine.Instant>, failure: Never?, state: inout ShellState<Machine, Side>,
     effects: inout ShellEffects<Machine.Output, Never, Machine.Instant>
   ) {
-    // A waiting runner that takes an emission is acting (`takeOutputWaiter`).
-    _ = state.post(actions.emissions, effects: &effects)
     guard !state.mailbox.isEmpty else { return }
     state.mailbox.dropOldestBeyondLimit()
     switch state.side.runner {
