@@ -54,29 +54,38 @@ final class ProgressWatchdog: Sendable {
     WallClock.after(checkInterval) { [weak self] in self?.check() }
   }
 
+  /// What one check found.
+  private enum Finding {
+    /// The guard was stopped: no more checks.
+    case stopped
+    /// Progress, or not long enough without it: check again later.
+    case progress
+    case stall
+  }
+
   private func check() {
     let current = mark()
     let now = ContinuousClock.now
     let poolWait = CooperativePoolProbe.shared.waitingTime(at: now)
     let poolIsStarved = poolWait > checkInterval * 2
-    let stalled: Bool? = state.withLock { state in
-      if state.isStopped { return nil }
+    let finding = state.withLock { state -> Finding in
+      if state.isStopped { return .stopped }
       if state.lastMark != current {
         state.lastMark = current
         state.lastProgress = now
         state.lastRealProgress = now
-        return false
+        return .progress
       }
       if poolIsStarved { state.lastProgress = now }
       guard now - state.lastProgress >= timeout || now - state.lastRealProgress >= timeout * 10
-      else { return false }
+      else { return .progress }
       state.isStopped = true
-      return true
+      return .stall
     }
-    switch stalled {
-    case nil: return
-    case true?: onStall(poolIsStarved ? poolWait : .zero)
-    case false?: scheduleCheck()
+    switch finding {
+    case .stopped: return
+    case .stall: onStall(poolIsStarved ? poolWait : .zero)
+    case .progress: scheduleCheck()
     }
   }
 }

@@ -87,6 +87,11 @@ extension TestClock {
     return resumedAny
   }
 
+  /// Settles in one of two ways, and both are needed: with the runtime's hooks the executor
+  /// sees every job of the test's, wherever it runs, so its going idle is the answer; without
+  /// them (a toolchain or platform without the hooks, or another library holding the main
+  /// executor's) main-actor work is invisible to it, and only rounds through the main actor
+  /// until three in a row start nothing can tell.
   func settleWork() async {
     guard let testExecutor else { return }
     // With the runtime's hooks, idle already means: nothing of the test's runs anywhere.

@@ -191,18 +191,18 @@ where
   @inlinable
   func consumerWaits() async -> Bool {
     await withUnsafeContinuation { (reader: UnsafeContinuation<Bool, Never>) in
-      let readsOn = state.withLock { state -> Bool? in
-        guard case .running(var running) = state.side.phase else { return false }
+      let next = state.withLock { state -> ReaderNext in
+        guard case .running(var running) = state.side.phase else { return .ends }
         switch running.waiting {
-        case .consumer: return true
+        case .consumer: return .readsOn
         case .reader: preconditionFailure("two readers of one iteration")
         case .nobody: break
         }
         running.waiting = .reader(reader)
         state.side.phase = .running(running)
-        return nil
+        return .waits
       }
-      if let readsOn { reader.resume(returning: readsOn) }
+      next.resume(reader)
     }
   }
 
@@ -212,16 +212,16 @@ where
   @inlinable
   func roomInMailbox() async -> Bool {
     await withUnsafeContinuation { (reader: UnsafeContinuation<Bool, Never>) in
-      let readsOn = state.withLock { state -> Bool? in
-        guard case .running(var running) = state.side.phase else { return false }
-        guard state.mailbox.isFull else { return true }
+      let next = state.withLock { state -> ReaderNext in
+        guard case .running(var running) = state.side.phase else { return .ends }
+        guard state.mailbox.isFull else { return .readsOn }
         // A consumer waits only for an empty mailbox.
         assert(running.waiting.isNobody, "the reader paused while the consumer waits")
         running.waiting = .reader(reader)
         state.side.phase = .running(running)
-        return nil
+        return .waits
       }
-      if let readsOn { reader.resume(returning: readsOn) }
+      next.resume(reader)
     }
   }
 }

@@ -89,3 +89,22 @@ extension SequenceShell {
     }
   }
 }
+
+/// What a sequence's reader does after looking at the iteration: reads on, ends, or waits
+/// (its continuation stored, to be resumed with `true` to read on or `false` to end).
+@usableFromInline
+enum ReaderNext: Sendable {
+  case readsOn
+  case ends
+  case waits
+
+  /// Resumes `reader` at once, unless it waits.
+  @inlinable
+  func resume(_ reader: UnsafeContinuation<Bool, Never>) {
+    switch self {
+    case .readsOn: reader.resume(returning: true)
+    case .ends: reader.resume(returning: false)
+    case .waits: break
+    }
+  }
+}
