@@ -8,95 +8,6 @@ import Synchronization
 /// executor's queue is empty". The waiter is resumed only once the queue is empty, and its
 /// own job is then the very next one, so it observes the state right after quiescence.
 final class TestExecutor: TaskExecutor, Sendable {
-  struct QueuedJob {
-    var job: UnownedJob
-    /// The executor the job's task prefers: this one, or the body's (``BodyTaskExecutor``).
-    var executor: UnownedTaskExecutor
-    var kind: JobKind
-    /// For a hop of a task (the runtime switching it to run nonisolated code), the work it
-    /// continues.
-    var hop: QueuedHop?
-  }
-
-  /// Who sent a job here, as `enqueue` is told.
-  enum JobSource {
-    /// A task of the test body's (through ``BodyTaskExecutor``).
-    case body
-    /// The runtime's wake-up job of a real-clock sleep.
-    case realClockWakeUp
-    /// Any other task of the test's.
-    case other
-  }
-
-  /// What running a job means for settling and auto-advance.
-  enum JobKind {
-    /// A job of the body's tasks that counts as the body's progress: not the mere wake-up of a
-    /// body task's sleep (see `resumingSleepers`).
-    case bodyProgress
-    /// The runtime's wake-up job of a real-clock sleep: it resumes the sleeping task, which is
-    /// a wake-up, not progress, as a test-clock sleeper's resumption is.
-    case realClockWakeUp
-    case work
-  }
-
-  /// A hop, queued: the work it continues is one stretch, so that a deadline read before the
-  /// hop and slept after it is recovered as one read in the same job; the time it waited
-  /// queued since `queuedAt` is no work of its task.
-  struct QueuedHop {
-    var continues: ContinuedWork
-    var queuedAt: ContinuousClock.Instant
-  }
-
-  /// Whether a drain runs, and whether it is resuming the settling waiters it found the queue
-  /// empty for.
-  enum DrainPhase {
-    case idle
-    /// A drain runs or is scheduled on the queue.
-    case draining
-    /// A drain that emptied the queue resumes the settling waiters, on the queue: a job they
-    /// enqueue schedules the next drain, which runs once this one returns.
-    case resumingIdleWaiters(drainScheduled: Bool)
-
-    /// A job or a waiter needs a drain: `true` if the caller must schedule one.
-    mutating func needsDrain() -> Bool {
-      switch self {
-      case .idle:
-        self = .draining
-        return true
-      case .resumingIdleWaiters(drainScheduled: false):
-        self = .resumingIdleWaiters(drainScheduled: true)
-        return true
-      case .draining, .resumingIdleWaiters(drainScheduled: true):
-        return false
-      }
-    }
-
-    /// A job is running or queued.
-    var isDraining: Bool {
-      switch self {
-      case .draining, .resumingIdleWaiters(drainScheduled: true): true
-      case .idle, .resumingIdleWaiters(drainScheduled: false): false
-      }
-    }
-  }
-
-  /// Whether this executor takes its test's work from the runtime's hooks.
-  enum Observation {
-    /// The body runs. `holdsGlobalHook`: this executor holds the runtime's global enqueue hook
-    /// (the process scope's, and work sent to the global executor) until it stops.
-    case observing(holdsGlobalHook: Bool)
-    /// The body has returned: what its caller does next is not the test's work.
-    case stopped
-  }
-
-  /// The work a hop continues: when it started, how long its earlier hops waited queued, and
-  /// how long its threads did not run in its earlier jobs.
-  struct ContinuedWork {
-    var startedAt: ContinuousClock.Instant
-    var waitedBefore: Duration
-    var notRunningBefore: Duration
-  }
-
   struct State {
     var jobs: [QueuedJob] = []
     var nextJob = 0
@@ -257,7 +168,9 @@ final class TestExecutor: TaskExecutor, Sendable {
       let resumeNow = state.withLock { state in
         // A waiter that is not one of our jobs, arriving while nothing runs, would never
         // be woken by a drain.
-        guard state.drain.isDraining || isCurrent || state.observed.mainActorJobs > 0 else { return true }
+        guard state.drain.isDraining || isCurrent || state.observed.mainActorJobs > 0 else {
+          return true
+        }
         state.idleWaiters.append(continuation)
         return false
       }

@@ -7,7 +7,8 @@ protocol PendingElementMachine: PacingMachine where Output == Element {
   var wakeAt: Instant? { get }
 
   /// Emits the pending element, if any, due at `instant`.
-  mutating func emitPending(dueAt instant: Instant, into actions: inout PacingActions<Output, Instant>)
+  mutating func emitPending(
+    dueAt instant: Instant, into actions: inout PacingActions<Output, Instant>)
 
   /// Drops the pending element, if any, leaving the rest of the timing alone.
   mutating func dropPendingElement()
@@ -16,14 +17,18 @@ protocol PendingElementMachine: PacingMachine where Output == Element {
 extension PendingElementMachine {
   /// Emits the pending element at its deadline if that deadline is not after `now`.
   @inlinable
-  mutating func emitPendingIfDue(at now: Instant, into actions: inout PacingActions<Output, Instant>) {
+  mutating func emitPendingIfDue(
+    at now: Instant, into actions: inout PacingActions<Output, Instant>
+  ) {
     guard let due = wakeAt, due <= now else { return }
     emitPending(dueAt: due, into: &actions)
   }
 
   /// What fell due by `now` first, then what is pending, due at `now`: a finish, a flush.
   @inlinable
-  mutating func emitEverythingPending(at now: Instant, into actions: inout PacingActions<Output, Instant>) {
+  mutating func emitEverythingPending(
+    at now: Instant, into actions: inout PacingActions<Output, Instant>
+  ) {
     emitPendingIfDue(at: now, into: &actions)
     emitPending(dueAt: now, into: &actions)
   }

@@ -117,7 +117,9 @@ extension ShellCore {
   /// Posts what the machine emitted, then lets the shell act on it and on the machine's next
   /// step (``emissionsPosted(next:failure:state:effects:)``).
   @inlinable @inline(__always)
-  func deliver(_ actions: Actions, failure: Failure?, into state: inout State, effects: inout Effects) {
+  func deliver(
+    _ actions: Actions, failure: Failure?, into state: inout State, effects: inout Effects
+  ) {
     _ = state.post(actions.emissions, effects: &effects)
     emissionsPosted(next: actions.next, failure: failure, state: &state, effects: &effects)
   }

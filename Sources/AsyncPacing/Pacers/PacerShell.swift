@@ -18,7 +18,8 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   @usableFromInline typealias Failure = Never
   @usableFromInline typealias Action = @Sendable @isolated(any) (Value) async -> Void
 
-  @usableFromInline typealias OutputWaiter = ShellEffects<Value, Never, Machine.Instant>.OutputWaiter
+  @usableFromInline typealias OutputWaiter = ShellEffects<Value, Never, Machine.Instant>
+    .OutputWaiter
 
   @usableFromInline let timebase: PacingTimebase<C>
   @usableFromInline let state: LockedState<ShellState<Machine, Side>>
