@@ -29,9 +29,9 @@ package enum CancellableWait: Sendable {
 }
 
 /// Suspends until `park` declines to store the continuation, something resumes the stored
-/// one, or the task is cancelled (`cancel` then hands it back). Both closures run under the
-/// caller's lock; the cancellation flag is set before `cancel` runs, so a continuation is
-/// either parked and later resumed, or never parked.
+/// one, or the task is cancelled (`cancel` then hands it back). Both closures take the
+/// caller's lock, and `cancel` leaves the wait `.cancelled` under it: a `park` after it declines,
+/// one before it is handed back, so no continuation is left parked.
 package func waitCancellably(
   park: (UnsafeContinuation<Void, Never>) -> Bool,
   cancel: @Sendable () -> UnsafeContinuation<Void, Never>?

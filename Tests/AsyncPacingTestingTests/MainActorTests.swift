@@ -10,7 +10,19 @@ import Testing
     await GuideSearch.expectDrawn(on: TestClock.current)
   }
 
+  /// Written out, not through `GuideSearch`: the recording closure must be written in the
+  /// main-actor test to take its isolation.
   @Test(.testClock) func recordingFromTheMainActor() async {
-    await GuideSearch.expectRecorded(on: TestClock.current)
+    let clock = TestClock.current
+    let (queries, typing) = AsyncStream.makeStream(of: String.self)
+    await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) { searches in
+      MainActor.assertIsolated()
+      typing.yield("swift")
+      let expected = RecordedEvent(
+        kind: .element("swift"), instant: .init(offset: .milliseconds(300)))
+      #expect(await searches.next() == expected)
+      typing.finish()
+      await searches.expectFinish()
+    }
   }
 }

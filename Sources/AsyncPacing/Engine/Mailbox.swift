@@ -1,5 +1,6 @@
 /// Where outputs wait while the consumer is busy (<doc:PacingContract>, "Delivery to the
-/// consumer").
+/// consumer"). The consumer is the contract's: a sequence's, or a pacer's action, whose runner
+/// takes from here as a sequence's consumer does.
 ///
 /// Outputs due at the same instant are all kept, in order, for a consumer that comes back at
 /// that instant; one that comes back later gets only the latest, as would a busy consumer on a
@@ -89,9 +90,10 @@ struct Mailbox<Output: Sendable, Instant: PacingInstant>: Sendable {
   }
 
   /// Whether an accumulating machine's element arriving at `now` takes back the latest output
-  /// waiting (a mailbox with a ledger), to fold into it (<doc:PacingContract>, "Delivery to the consumer"): unless that
-  /// output is due at `now` and the consumer has taken one of `now`'s outputs already. A
-  /// consumer that keeps up comes back within the instant, and gets every output of it.
+  /// waiting (a mailbox with a ledger), to fold into it (<doc:PacingContract>, "Delivery to the
+  /// consumer"): unless that output is due at `now` and the consumer has taken one of `now`'s
+  /// outputs already. A consumer that keeps up comes back within the instant, and gets every
+  /// output of it.
   @inlinable
   func takesBackLatestOutput(forElementAt now: Instant) -> Bool {
     guard count > 0, let ledger, let latestDue = ledger.dues.last else { return false }

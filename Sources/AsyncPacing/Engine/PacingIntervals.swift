@@ -15,8 +15,6 @@ protocol PacingIntervals<Value>: Sendable {
   /// The interval every value sets, if it is one for all: what a reducing throttle, whose
   /// elements are not its values, opens a trailing-only window with.
   var sharedInterval: Duration? { get }
-  /// Whether `interval(for:)` runs the user's closure, under the shell's lock.
-  static var runsUserCode: Bool { get }
   /// Where the task running the user's closure is recorded, so that a pacer can name a call
   /// back into it; `nil` for a fixed interval.
   var userClosureCalls: UserClosureCalls? { get }
@@ -39,9 +37,6 @@ struct FixedInterval<Value, Duration: DurationProtocol>: PacingIntervals {
 
   @inlinable
   var sharedInterval: Duration? { interval }
-
-  @inlinable
-  static var runsUserCode: Bool { false }
 
   @inlinable
   var userClosureCalls: UserClosureCalls? { nil }
@@ -75,7 +70,4 @@ struct IntervalPerValue<Value, Duration: DurationProtocol>: PacingIntervals {
 
   @inlinable
   var sharedInterval: Duration? { nil }
-
-  @inlinable
-  static var runsUserCode: Bool { true }
 }

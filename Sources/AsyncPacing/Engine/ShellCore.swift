@@ -5,7 +5,8 @@
 /// pacer, whose worker runs the action). What they share lives here: the timebase, feeding an
 /// event to the machine and applying its actions, catching up with a deadline that has
 /// passed, the timer task's sleep loop, and performing effects after the lock. What differs is
-/// where emissions go (`deliver`), and what the worker is (`startWorker`).
+/// what a shell does once emissions are posted (`emissionsPosted`), and what the worker is
+/// (`startWorker`).
 @usableFromInline
 protocol ShellCore: AnyObject, Sendable {
   associatedtype C: Clock
@@ -109,11 +110,6 @@ extension ShellCore {
     }
   }
 
-  /// A consumer about to take an output must see the deadlines of its own instant handled
-  /// first (the half-open rule): an output falling due now replaces an older waiting one,
-  /// whether or not the timer task has run yet; so must a deadline the timer gave up on, if
-  /// this reading has passed it. Reads the clock only if a deadline is set and no `reading` is
-  /// given.
   /// Posts what the machine emitted, then lets the shell act on it and on the machine's next
   /// step (``emissionsPosted(next:failure:state:effects:)``).
   @inlinable @inline(__always)
@@ -124,6 +120,11 @@ extension ShellCore {
     emissionsPosted(next: actions.next, failure: failure, state: &state, effects: &effects)
   }
 
+  /// An output waiter about to take an output must see the deadlines of its own instant
+  /// handled first (the half-open rule): an output falling due now replaces an older waiting
+  /// one, whether or not the timer task has run yet; so must a deadline the timer gave up on,
+  /// if this reading has passed it. Reads the clock only if a deadline is set and no `reading`
+  /// is given.
   @inlinable
   func catchUp(_ state: inout State, effects: inout Effects, reading: Instant? = nil) {
     guard state.side.takesEvents, let wakeAt = state.timer.wakeAt ?? state.timer.abandoned
@@ -172,10 +173,11 @@ extension ShellCore {
     while true {
       let before = timebase.now
       progress.sleeps(from: before, asking: timebase.askedInstant(toward: deadline, from: before))
-      let wake = await timebase.sleep(
+      let sleepEnd = await timebase.sleep(
         until: deadline, overshoot: progress.overshoot(resolution: resolution))
-      if case .cancelled = wake { return }
-      switch timerWoke(generation: generation, sleepFailed: wake == .failed, progress: &progress)
+      if case .cancelled = sleepEnd { return }
+      switch timerWoke(
+        generation: generation, sleepFailed: sleepEnd == .failed, progress: &progress)
       {
       case .sleep(let next):
         // Stalls count toward one deadline.

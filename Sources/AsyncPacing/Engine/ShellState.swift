@@ -1,6 +1,6 @@
 /// What a shell keeps under its lock: the machine, the outputs waiting to be taken, the
 /// machine's time and its timer, and what only one shell needs (`side`: whether the machine
-/// still takes events, and who consumes).
+/// still takes events, and its output waiter).
 @usableFromInline
 struct ShellState<Machine: PacingMachine, Side: ShellSide>: Sendable
 where Side.Output == Machine.Output {

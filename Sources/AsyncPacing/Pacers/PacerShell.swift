@@ -3,9 +3,8 @@
 ///
 /// The action stands where a sequence's consumer stands in <doc:PacingContract> ("The callback
 /// pacers"), and the runner task that calls it is the shell's output waiter, as the consumer
-/// waiting in a sequence's `next()` is: a
-/// value due while the action runs waits in the ``Mailbox`` and runs when it returns, so the
-/// action never overlaps itself. A burst runs two tasks, the timer and the runner, from the
+/// waiting in a sequence's `next()` is: a value due while the action runs waits in the
+/// ``Mailbox`` and runs when it returns, so the action never overlaps itself. A burst runs two tasks, the timer and the runner, from the
 /// first value that needs one until the machine has no deadline and nothing waits or runs;
 /// while idle there is no task at all. The runner is a task of its own so that a cancel can
 /// stop the running action alone; a runner whose action was cancelled ends when it returns,

@@ -39,11 +39,11 @@ extension PacerShell {
   }
 
   /// The next due value for the action, waiting for one while the burst lasts; `nil` ends the
-  /// runner: the burst is over, or its action was asked to stop (its task is cancelled, so a
-  /// new runner takes what waits).
+  /// runner: the burst is over, the pacer was released, or its action was asked to stop (its
+  /// task is cancelled, so a new runner takes what waits).
   @inlinable
   func nextValue(afterAction: Bool) async -> Value? {
-    let result = await withUnsafeContinuation { (runner: OutputWaiter) in
+    let result = await withUnsafeContinuation { (waiter: OutputWaiter) in
       var effects = Effects()
       let next = state.withLock { state -> RunnerNext<Value> in
         switch state.side.runner {
@@ -69,7 +69,7 @@ extension PacerShell {
           return .acts(on: value)
         }
         if state.timer.wakeAt != nil {
-          state.side.runner = .waiting(runner, task)
+          state.side.runner = .waiting(waiter, task)
           return .waits
         }
         state.side.runner = .none
@@ -79,8 +79,8 @@ extension PacerShell {
       }
       perform(effects)
       switch next {
-      case .acts(let value): runner.resume(returning: .success(value))
-      case .ends: runner.resume(returning: .success(nil))
+      case .acts(let value): waiter.resume(returning: .success(value))
+      case .ends: waiter.resume(returning: .success(nil))
       case .waits: break
       }
     }

@@ -12,8 +12,8 @@ extension PacerShell {
     /// The runner was handed a value for the action.
     case acting(Acting)
     /// The pacer was released: no runner starts and no value is handed over any more. A
-    /// runner still running (its action asked to stop, its task cancelled) ends when it next
-    /// looks at the mailbox.
+    /// runner still running ends when it next looks at the mailbox; one that was acting had
+    /// its action asked to stop and its task cancelled.
     case released
 
     /// The runner's task, once the task that started it has recorded it.

@@ -26,14 +26,14 @@ extension OperationTimer {
         let overshoot = progress.overshoot(resolution: timebase.minimumResolution)
         let before = timebase.now
         progress.sleeps(from: before, asking: timebase.askedInstant(toward: deadline, from: before))
-        let wake = await sleep(until: deadline, overshoot: overshoot, generation: generation)
-        switch wake {
+        let sleepEnd = await sleep(until: deadline, overshoot: overshoot, generation: generation)
+        switch sleepEnd {
         case .cancelled: return false
         case .moved: continue
         case .slept, .failed:
           let reading = timebase.now
           if progress.recordWake(
-            at: reading, reading: reading, toward: deadline, sleepFailed: wake == .failed)
+            at: reading, reading: reading, toward: deadline, sleepFailed: sleepEnd == .failed)
           {
             // The clock never brings this deadline closer: it never fires, but a move may.
             await waitForChange(from: generation, target: nil)
@@ -88,8 +88,8 @@ extension OperationTimer {
 }
 
 extension OperationTimer.SleepEnd {
-  init(_ wake: PacingTimebase<T>.SleepEnd) {
-    switch wake {
+  init(_ sleepEnd: PacingTimebase<T>.SleepEnd) {
+    switch sleepEnd {
     case .slept: self = .slept
     case .failed: self = .failed
     case .cancelled: self = .cancelled

@@ -3,8 +3,9 @@ import AsyncPacingTesting
 import Testing
 
 /// The guide's search example, for tests that run it in other settings (another isolation, a
-/// test of its own): queries typed into a 300 ms debounce. Each runs in the caller's isolation,
-/// so that a main-actor test draws and records from the main actor.
+/// test of its own): queries typed into a 300 ms debounce. Drawing runs in the caller's
+/// isolation, so that a main-actor test draws from the main actor; a recording's body is a
+/// closure of this file's, so a test that must record from its own isolation writes it out.
 enum GuideSearch {
   /// Draws the typing `a-b-c-----d|`, a step of 100 ms, debounced.
   static func expectDrawn(
