@@ -9,7 +9,8 @@ import AsyncPacing
   /// counts the jobs a test's work sent there, so that settling waits for exactly those.
   ///
   /// Another test's main-actor jobs are not counted for this one: they never delay its
-  /// settling, and a test's own jobs are found by who enqueues them (`TestContext`).
+  /// settling. A test's own jobs are found by their task, or by who sends them (`TestContext`)
+  /// when the task is new (`TaskStarts`) or hops there.
   final class ObservedMainExecutor: SerialExecutor {
     static let shared = ObservedMainExecutor()
 
@@ -23,11 +24,18 @@ import AsyncPacing
 
     func enqueue(_ job: consuming ExecutorJob) {
       let unownedJob = UnownedJob(job)
-      // The test whose work enqueues the job, or, from a thread no test runs on (a Dispatch
-      // callback resuming a continuation), the test its task is known to belong to.
+      let task = TestTasks.id(of: unownedJob)
+      let sending = TaskStarts.note(task)
+      // The test its task is known to belong to, from anywhere (a Dispatch callback resuming a
+      // continuation); otherwise the test whose work sends it, when it is a hop of that work's
+      // own task or a task that work starts, never a task it only resumes.
       let owner =
-        TestContext.current?.executor.takeUnretainedValue()
-        ?? TestTasks.owner(of: TestTasks.id(of: unownedJob))
+        TestTasks.owner(of: task)
+        ?? TestContext.current.flatMap { context in
+          let isTestsOwn =
+            task == 0 || sending == .start || TestExecutor.Enqueuer.sending(unownedJob) == nil
+          return isTestsOwn ? context.executor.takeUnretainedValue() : nil
+        }
       let counted = owner?.mainActorJobQueued(unownedJob) == true
       let run: @Sendable () -> Void = { [self] in
         guard counted, let owner else {

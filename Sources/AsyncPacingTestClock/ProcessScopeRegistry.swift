@@ -1,7 +1,8 @@
 import AsyncPacing
 import Synchronization
 
-/// The test executors of process-scope tests whose bodies run.
+/// The test executors of tests whose bodies run and whose started tasks a process scope takes:
+/// their own, or an enclosing clock's (`TestExecutor.adoptsStarts`).
 ///
 /// Code of a test's task can run on a thread no test's executor owns: an actor that another
 /// thread was draining when the test's call arrived runs the call on that thread. There the
@@ -33,7 +34,7 @@ enum ProcessScopeRegistry {
     }
   }
 
-  /// The process-scope test whose task `enqueuer` is, if any.
+  /// The test under a process scope whose task `enqueuer` is, if any.
   static func owner(of enqueuer: TestExecutor.Enqueuer) -> TestExecutor? {
     guard count.load(ordering: .acquiring) > 0 else { return nil }
     // Read out of the lock: deciding takes the executors' own locks.

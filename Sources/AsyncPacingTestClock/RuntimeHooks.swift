@@ -84,34 +84,27 @@ enum RuntimeHooks {
     // A hook installed after ours that calls ours again, which calls it: the job goes on.
     guard GlobalEnqueueHook.enter() else { return original(job) }
     defer { GlobalEnqueueHook.leave() }
+    let task = TestTasks.id(of: job)
+    let sent = TestExecutor.SentJob(
+      job: job, task: task, enqueuer: TestExecutor.Enqueuer.sending(job),
+      sending: TaskStarts.note(task))
     let context = TestContext.current
-    let enqueuingTask = enqueuer(of: job)
-    // The test whose work enqueues the job, the test its task is known to belong to, or the
-    // process-scope test whose task enqueues it from a thread no test runs on.
-    if let executor = context?.executor.takeUnretainedValue()
-      ?? TestTasks.owner(of: TestTasks.id(of: job))
-      ?? enqueuingTask.flatMap(ProcessScopeRegistry.owner(of:)),
-      executor.takeGlobalJob(job, enqueuedFrom: context?.place, by: enqueuingTask)
+    // The test its task is known to belong to, the test whose work sends the job, or the
+    // test under a process scope whose task sends it from a thread no test runs on.
+    let known = TestTasks.owner(of: task)
+    if let known, known.takeGlobalJob(sent, enqueuedFrom: context?.place(on: known)) { return }
+    if let executor = context?.executor.takeUnretainedValue(), executor !== known,
+      executor.takeGlobalJob(sent, enqueuedFrom: context?.place)
+    {
+      return
+    }
+    if context == nil, let enqueuer = sent.enqueuer,
+      let executor = ProcessScopeRegistry.owner(of: enqueuer), executor !== known,
+      executor.takeGlobalJob(sent, enqueuedFrom: nil)
     {
       return
     }
     GlobalEnqueueHook.passOn(job, original: original)
-  }
-
-  /// The task that enqueues `job`, or `nil` when `job` continues that task (a hop to
-  /// nonisolated code, a yield), as opposed to a task it creates or resumes: during a hop the
-  /// runtime has already cleared the current task, and a task that enqueues itself is the job.
-  private func enqueuer(of job: UnownedJob) -> TestExecutor.Enqueuer? {
-    withUnsafeCurrentTask { task in
-      guard let task else { return nil }
-      // Both alive now, so their addresses tell them apart: a task is its own job.
-      let asJob = unsafeBitCast(task, to: UnownedJob.self)
-      guard unsafeBitCast(task, to: UInt.self) != unsafeBitCast(job, to: UInt.self) else {
-        return nil
-      }
-      return TestExecutor.Enqueuer(
-        task: TestTasks.id(of: asJob), preferred: task.unownedTaskExecutor)
-    }
   }
 
 #endif

@@ -88,6 +88,7 @@ package enum TestClockDriver {
         guard let body = body.take() else {
           preconditionFailure("a test clock's body was handed over twice")
         }
+        clock.testExecutor?.bodyStarted()
         // The body has ended once it returns here, on the test executor: a test task waiting
         // for a busy cooperative pool to collect it must not count as ignoring cancellation.
         defer {

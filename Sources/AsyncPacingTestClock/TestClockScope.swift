@@ -21,8 +21,8 @@ extension TestClock {
     /// `Task {}` started outside main-actor code, or a `Task.detached`, escapes, and the clock
     /// says so.
     case taskTree
-    /// The task tree and every task the test's code starts or resumes while the body runs,
-    /// however it starts it: a plain `Task {}`, a `Task.detached`, their own tasks, and their
+    /// The task tree and every task the test's code starts while the body runs, however it
+    /// starts it: a plain `Task {}`, a `Task.detached`, their own tasks, and their
     /// sleeps, on this clock and on the real clocks alike. For code nobody here wrote (another
     /// library's operator that iterates in a `Task {}` of its own, a hand-rolled debouncer
     /// keeping a `Task`), tested as it is.
@@ -30,7 +30,10 @@ extension TestClock {
     /// It works through the Swift runtime's global enqueue hook, on Linux with Swift 6.3 or
     /// later; elsewhere it fails the test, naming the reason. Main-actor work stays on the
     /// main thread, in order: it is counted and settled, never moved. Work started from a
-    /// thread the test's tasks do not run on (a Dispatch callback) is not the test's.
+    /// thread the test's tasks do not run on (a Dispatch callback) is not the test's, nor is a
+    /// task the test's code only resumes (another test's task waiting on a continuation), so
+    /// tests in parallel stay independent. Inside it, a nested task-tree clock's plain
+    /// `Task {}` is this scope's.
     case process
   }
 

@@ -33,6 +33,11 @@ struct TestContext: Sendable {
   func isOn(_ testExecutor: TestExecutor) -> Bool {
     executor.toOpaque() == Unmanaged.passUnretained(testExecutor).toOpaque()
   }
+
+  /// Where this context runs for `testExecutor`'s test: `nil` when it is another test's.
+  func place(on testExecutor: TestExecutor) -> Place? {
+    isOn(testExecutor) ? place : nil
+  }
 }
 
 /// What the runtime's hooks let a test executor see of its test's work elsewhere.

@@ -50,9 +50,10 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   /// Which of its test's work this executor takes from the global executor.
   let scope: TestClock.Scope
-  /// The runtime's ID of the task that made this executor: tasks the test's code creates later
-  /// have higher IDs (the runtime counts them up), and only those can the process scope take.
-  let firstTaskID: UInt64
+  /// The test executor whose test's work made this one (a test clock nested in another's
+  /// body): a task this test's code starts that its own scope does not take goes to the
+  /// innermost enclosing one whose scope does.
+  let enclosing: TestExecutor?
 
   /// The clock whose timeline real-clock sleeps join; weak, as the clock owns this executor.
   let timeline = WeakTestClock()
@@ -73,14 +74,15 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   init(scope: TestClock.Scope = .taskTree) {
     self.scope = scope
-    firstTaskID = withUnsafeCurrentTask { task in
-      task.map { TestTasks.id(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
-    }
+    enclosing =
+      TestContext.current?.executor.takeUnretainedValue() ?? TestTasks.owner(of: TestTasks.current)
     _ = Self.mainQueueIsMarked
     let holdsGlobalHook = RuntimeHooks.isInstalled && GlobalEnqueueHook.hold()
     state.withLock { $0.observation = .observing(holdsGlobalHook: holdsGlobalHook) }
     queue.setSpecific(key: Self.contextKey, value: TestContext(self, place: .testExecutor))
-    if scope == .process && holdsGlobalHook { ProcessScopeRegistry.add(self) }
+    guard holdsGlobalHook else { return }
+    TaskStarts.open()
+    if adoptsStarts { ProcessScopeRegistry.add(self) }
   }
 
   deinit {
@@ -88,7 +90,17 @@ final class TestExecutor: TaskExecutor, Sendable {
       if case .observing(holdsGlobalHook: true) = state.observation { return true }
       return false
     }
-    if holdsGlobalHook { _ = GlobalEnqueueHook.release() }
+    guard holdsGlobalHook else { return }
+    TaskStarts.close()
+    _ = GlobalEnqueueHook.release()
+  }
+
+  /// Whether a clock, this one or an enclosing one, takes the tasks this test's code starts.
+  var adoptsStarts: Bool { scope == .process || enclosing?.adoptsStarts == true }
+
+  /// The test body's task starts: the tasks created from now on are told apart from older ones.
+  func bodyStarted() {
+    TaskStarts.bodyStarted(TestTasks.current)
   }
 
   func enqueue(_ job: consuming ExecutorJob) {

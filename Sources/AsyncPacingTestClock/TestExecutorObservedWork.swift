@@ -5,29 +5,57 @@ import Dispatch
 /// its jobs on the main actor (counted, so that settling waits for them) and the global
 /// executor's jobs that continue its main-actor work (run here).
 extension TestExecutor {
-  /// Runs here a job the global executor would have run, when it is this test's main-actor
-  /// work going on in nonisolated code: a hop of the task running the test's main-actor code
-  /// or running here (a nonisolated function, a `Task.yield()`), a child task that main-actor
-  /// code starts (`async let`, a task group), or a job of a task already known as the test's
-  /// (`TestTasks`). Under the process scope, also a task that code running here or on the main
-  /// actor for this test starts or resumes (`Task {}`, `Task.detached`), from then on known as
-  /// the test's. Returns false, leaving the job to the runtime, for anything else: under the
-  /// task-tree scope an unstructured task that code on this executor starts escapes, as the
-  /// contract says, and everything does once the body has returned.
-  func takeGlobalJob(
-    _ job: UnownedJob, enqueuedFrom place: TestContext.Place?, by enqueuer: Enqueuer?
-  ) -> Bool {
-    let isHopOfItsOwnTask = enqueuer == nil
-    let task = TestTasks.id(of: job)
-    let isKnown = TestTasks.owner(of: task) === self
-    let isChild = place == .mainActor && TestTasks.isChildTask(job)
-    // Under the process scope, a task created since the test began that a task of the test's
-    // starts or resumes: its own task tree's, or one already taken. Another test's work that
-    // runs here (an actor both use) sends its jobs from tasks of its own, and is passed on.
-    let isProcessScopes =
-      scope == .process && task > firstTaskID && enqueuer.map(isTestsTask) == true
-    let isTaken = state.withLock { state in
-      guard state.isObserving else { return false }
+  /// Runs here a job the global executor would have run, when it is this test's work: a job
+  /// of a task already known as the test's (`TestTasks`); a hop of the task running the test's
+  /// main-actor code or running here (a nonisolated function, a `Task.yield()`); a child task
+  /// that main-actor code starts (`async let`, a task group). Under the process scope, also a
+  /// task that a task of the test's starts (`Task {}`, `Task.detached`), from then on known as
+  /// the test's. A task the test's code only resumes is taken only when it is the test's
+  /// already: another test's task waiting on a continuation this test resumes stays that
+  /// test's. A start this scope does not take goes to the innermost enclosing test clock whose
+  /// scope does (`enclosing`). Returns false, leaving the job to the runtime, for anything
+  /// else: under the task-tree scope an unstructured task that code on this executor starts
+  /// escapes, as the contract says, and everything does once the body has returned.
+  func takeGlobalJob(_ sent: SentJob, enqueuedFrom place: TestContext.Place?) -> Bool {
+    let decision = decide(sent, enqueuedFrom: place)
+    switch decision {
+    case .take:
+      take(sent, enqueuedFrom: place)
+      return true
+    case .startNotCovered where enclosing?.adoptStart(sent) == true:
+      return true
+    case .startNotCovered, .pass:
+      // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
+      // for the hint a failing test gets.
+      guard place == .testExecutor, sent.enqueuer != nil else { return false }
+      state.withLock { state in
+        if state.isObserving { state.observed.escapedTaskJobs += 1 }
+      }
+      return false
+    }
+  }
+
+  /// What this executor does with a job the global executor was sent.
+  private enum Decision {
+    case take
+    /// A task that the test's code starts, which this scope does not take.
+    case startNotCovered
+    case pass
+  }
+
+  private func decide(_ sent: SentJob, enqueuedFrom place: TestContext.Place?) -> Decision {
+    let isHopOfItsOwnTask = sent.enqueuer == nil
+    let isKnown = TestTasks.owner(of: sent.task) === self
+    // A child task is one main-actor code starts, unless this is a later job of one that
+    // another's code started.
+    let isChild = TestTasks.isChildTask(sent.job) && sent.sending != .later
+    // A task that a task of the test's starts: its own task tree's, or one already taken.
+    // Another test's work that runs here (an actor both use) sends its jobs from tasks of its
+    // own, and is passed on.
+    let isTestsStart = sent.sending == .start && sent.enqueuer.map(isTestsTask) == true
+    return state.withLock { state -> Decision in
+      guard state.isObserving else { return .pass }
+      if isKnown { return .take }
       let isResumingIdleWaiters =
         if case .resumingIdleWaiters = state.drain { true } else { false }
       switch place {
@@ -35,23 +63,33 @@ extension TestExecutor {
         // Not an unstructured task that main-actor code starts off the main actor
         // (`Task.detached`, or a real clock's pacer task): that escapes, as elsewhere, unless
         // the process scope takes what the test's code starts.
-        return isKnown || isHopOfItsOwnTask || isChild || isProcessScopes
+        if isHopOfItsOwnTask || isChild { return .take }
       case .testExecutor?:
         // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
-        if isKnown || (isHopOfItsOwnTask && !isResumingIdleWaiters) { return true }
-        if isProcessScopes && !isResumingIdleWaiters { return true }
-        // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
-        // for the hint a failing test gets.
-        if !isHopOfItsOwnTask { state.observed.escapedTaskJobs += 1 }
-        return false
+        if isResumingIdleWaiters { return .pass }
+        if isHopOfItsOwnTask { return .take }
       case nil:
         // On a thread no test runs on (an actor another thread was draining): a task the
         // test's own task starts there is the process scope's all the same.
-        return isKnown || isProcessScopes
+        break
       }
+      guard isTestsStart else { return .pass }
+      return scope == .process ? .take : .startNotCovered
     }
-    guard isTaken else { return false }
-    TestTasks.register(task, to: self)
+  }
+
+  /// A start that a nested test clock's scope did not take: taken here under the process
+  /// scope, or passed on outwards.
+  private func adoptStart(_ sent: SentJob) -> Bool {
+    guard scope == .process else { return enclosing?.adoptStart(sent) ?? false }
+    guard isObserving else { return false }
+    take(sent, enqueuedFrom: nil)
+    return true
+  }
+
+  private func take(_ sent: SentJob, enqueuedFrom place: TestContext.Place?) {
+    let isHopOfItsOwnTask = sent.enqueuer == nil
+    TestTasks.register(sent.task, to: self)
     // The moment the hopping job ends, on the thread that ran it, read before the lock.
     let hopMoment = isHopOfItsOwnTask ? ThreadRunningTime.now : nil
     let (isWakeUp, continued) = state.withLock { state in
@@ -69,20 +107,45 @@ extension TestExecutor {
               until: hopMoment ?? state.mainActorJobThreadMark))
         default: nil
         }
-      return (state.wakingTasks.remove(task) != nil, continued)
+      return (state.wakingTasks.remove(sent.task) != nil, continued)
     }
     enqueue(
-      job, preferring: asUnownedTaskExecutor(), from: isWakeUp ? .realClockWakeUp : .other,
+      sent.job, preferring: asUnownedTaskExecutor(), from: isWakeUp ? .realClockWakeUp : .other,
       continues: continued)
-    return true
+  }
+
+  /// A job sent to the global executor, as the runtime's hook sees it.
+  struct SentJob {
+    var job: UnownedJob
+    /// Its task's ID (`TestTasks`), 0 for a job that is no task's.
+    var task: UInt64
+    /// The task that sends it, `nil` for a hop.
+    var enqueuer: Enqueuer?
+    /// Whether it is its task's start.
+    var sending: TaskStarts.Sending
   }
 
   /// The task whose code enqueues a job that is not its own: its ID, and the executor it
-  /// prefers. `nil` for a hop, which a task makes of itself (the runtime has cleared the
-  /// current task by then).
+  /// prefers.
   struct Enqueuer {
     var task: UInt64
     var preferred: UnownedTaskExecutor?
+
+    /// The task that sends `job`, or `nil` when `job` continues that task (a hop to
+    /// nonisolated code or to the main actor, a yield), as opposed to a task it starts or
+    /// resumes: during a hop the runtime has already cleared the current task, and a task that
+    /// sends itself is the job.
+    static func sending(_ job: UnownedJob) -> Enqueuer? {
+      withUnsafeCurrentTask { task in
+        guard let task else { return nil }
+        // Both alive now, so their addresses tell them apart: a task is its own job.
+        let asJob = unsafeBitCast(task, to: UnownedJob.self)
+        guard unsafeBitCast(task, to: UInt.self) != unsafeBitCast(job, to: UInt.self) else {
+          return nil
+        }
+        return Enqueuer(task: TestTasks.id(of: asJob), preferred: task.unownedTaskExecutor)
+      }
+    }
   }
 
   /// Whether `enqueuer` is a task of this test's: one that prefers its executor (the body's
@@ -112,7 +175,9 @@ extension TestExecutor {
     }
     TestTasks.forget(self)
     ProcessScopeRegistry.remove(self)
-    if releasesHook, let displaced = GlobalEnqueueHook.release() { clock?.report(displaced) }
+    guard releasesHook else { return }
+    TaskStarts.close()
+    if let displaced = GlobalEnqueueHook.release() { clock?.report(displaced) }
   }
 
   /// Counts a job of this test's on the main actor, and remembers its task, unless the body

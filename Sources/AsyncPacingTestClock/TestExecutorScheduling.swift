@@ -48,7 +48,7 @@ import AsyncPacing
       }
       if let deadline = instant as? TestClock.Instant {
         let duration = testClock.now.duration(to: deadline)
-        return testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
+        return testClock.scheduleWakeUp(job, after: duration, sleepingTask: TestTasks.current)
       }
       // The clock's `now` is read before `arrived`, so `elapsed` covers the whole delay.
       let shortest: Duration
@@ -70,7 +70,7 @@ import AsyncPacing
       let duration = RecoveredDuration.roundest(
         from: shortest, elapsed: max(started.duration(to: arrived), .zero), queued: waited,
         queuedLast: waitedLast, notRunning: notRunning)
-      testClock.scheduleWakeUp(job, after: duration, sleepingTask: currentTaskID)
+      testClock.scheduleWakeUp(job, after: duration, sleepingTask: TestTasks.current)
     }
 
     /// A wake-up after a delay: exact for the standard `Duration`.
@@ -78,14 +78,7 @@ import AsyncPacing
       guard let testClock = self.clock, let delay = delay as? Duration,
         C.self == ContinuousClock.self || C.self == SuspendingClock.self || C.self == TestClock.self
       else { return runLater(job, after: delay as? Duration) }
-      testClock.scheduleWakeUp(job, after: delay, sleepingTask: currentTaskID)
-    }
-
-    /// The ID of the task making the call: the sleeper, whose next job ends its sleep.
-    private var currentTaskID: UInt64 {
-      withUnsafeCurrentTask { task in
-        task.map { TestTasks.id(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
-      }
+      testClock.scheduleWakeUp(job, after: delay, sleepingTask: TestTasks.current)
     }
 
     /// How long, on the wall clock, until `instant` of `clock`, when that can be told.

@@ -42,6 +42,13 @@ enum TestTasks {
     }
   }
 
+  /// The runtime's ID of the calling task, or 0 outside a task.
+  static var current: UInt64 {
+    withUnsafeCurrentTask { task in
+      task.map { id(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
+    }
+  }
+
   /// The runtime's ID of the task whose job `job` is, or 0 for a job that is not a task's.
   static func id(of job: UnownedJob) -> UInt64 {
     #if compiler(>=6.3) && canImport(Glibc)
