@@ -27,14 +27,19 @@ import AsyncPacing
       let task = TestTasks.id(of: unownedJob)
       let sending = TaskStarts.note(task)
       // The test its task is known to belong to, from anywhere (a Dispatch callback resuming a
-      // continuation); otherwise the test whose work sends it, when it is a hop of that work's
-      // own task or a task that work starts, never a task it only resumes.
+      // continuation); otherwise the test whose work sends it: a hop of the test's job running
+      // there, or a task the test's task starts, never a task it only resumes, nor what
+      // another task does while it runs on the test's thread.
       let owner =
         TestTasks.owner(of: task)
-        ?? TestContext.current.flatMap { context in
+        ?? TestContext.current.flatMap { context -> TestExecutor? in
+          let executor = context.executor.takeUnretainedValue()
           let isTestsOwn =
-            task == 0 || sending == .start || TestExecutor.Enqueuer.sending(unownedJob) == nil
-          return isTestsOwn ? context.executor.takeUnretainedValue() : nil
+            switch TestExecutor.Enqueuer.sending(unownedJob) {
+            case nil: task == 0 || executor.isRunning(task, at: context.place)
+            case let enqueuer?: (task == 0 || sending == .start) && executor.isTestsTask(enqueuer)
+            }
+          return isTestsOwn ? executor : nil
         }
       let counted = owner?.mainActorJobQueued(unownedJob) == true
       let run: @Sendable () -> Void = { [self] in
@@ -47,7 +52,7 @@ import AsyncPacing
           defer { running = TestContext(owner, place: .mainActor) }
           return running
         }
-        owner.mainActorJobStarted()
+        owner.mainActorJobStarted(unownedJob)
         unownedJob.runSynchronously(on: asUnownedSerialExecutor())
         running.withLock { $0 = outer }
         owner.mainActorJobFinished()

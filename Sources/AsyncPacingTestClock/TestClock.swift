@@ -61,6 +61,8 @@ public final class TestClock: Clock, Sendable {
     /// Also the number of sleeps that ever reached this clock.
     var nextSleeperID: UInt64 = 0
     var diagnostics: [String] = []
+    /// Real-clock sleeps recovered with a doubt: ``TestClock/warnings``.
+    var inexactSleeps: [InexactSleep] = []
     var printing: DiagnosticsPrinting
     /// How many times `now` moved: progress, for the guard.
     var timeMoves = 0

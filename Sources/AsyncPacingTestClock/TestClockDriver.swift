@@ -128,8 +128,12 @@ package enum TestClockDriver {
       }
     }
     await session.end()
-    for diagnostic in clock.takeDiagnosticsToRecord() {
+    let (diagnostics, warnings) = clock.takeReportsToRecord()
+    for diagnostic in diagnostics {
       reporter.record(diagnostic, at: location, as: .failure)
+    }
+    if let warning = TestClock.warningToRecord(warnings) {
+      reporter.record(warning, at: location, as: .warning)
     }
   }
 }

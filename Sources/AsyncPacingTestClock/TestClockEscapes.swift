@@ -92,7 +92,7 @@ package enum DiagnosticsPrinting: Sendable {
   /// Every one: nothing records them as issues (a bare `TestClock()`).
   case always
   /// None while the test can still record them as issues, every one after: the one lifecycle
-  /// (`TestClockDriver`) takes them with `takeDiagnosticsToRecord()`, and what comes later (a
+  /// (`TestClockDriver`) takes them with `takeReportsToRecord()`, and what comes later (a
   /// sleep from a task the test did not wait for) is printed.
   case onceRecorded
   /// None: a test of the package that makes them on purpose checks `diagnostics` instead.
@@ -105,12 +105,12 @@ extension TestClock {
     state.withLock { $0.printing = .never }
   }
 
-  /// The diagnostics so far, for the caller to record as issues; from now on each new one is
-  /// printed, unless printing was stopped: none falls between the two.
-  package func takeDiagnosticsToRecord() -> [String] {
+  /// The diagnostics and warnings so far, for the caller to record as issues; from now on
+  /// each new one is printed, unless printing was stopped: none falls between the two.
+  package func takeReportsToRecord() -> (diagnostics: [String], warnings: [String]) {
     state.withLock { state in
       if state.printing == .onceRecorded { state.printing = .always }
-      return state.diagnostics
+      return (state.diagnostics, state.inexactSleeps.map(\.message))
     }
   }
 }

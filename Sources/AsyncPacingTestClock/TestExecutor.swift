@@ -24,18 +24,23 @@ final class TestExecutor: TaskExecutor, Sendable {
     var observed = ObservedWork()
     var observation = Observation.observing(holdsGlobalHook: false)
     /// When the work of the job running now started (in an earlier job, for a hop): a
-    /// real-clock sleep's duration is recovered from it.
+    /// real-clock sleep's call made in it was held up at most since then.
     var jobStartedAt = ContinuousClock.now
     /// The moment the job running now started on this executor's thread.
     var jobThreadMark = ThreadRunningTime(wall: .now)
     /// How long the threads of the earlier jobs its work began in did not run.
     var jobNotRunningBefore = Duration.zero
     /// How long the job running now, a hop, and the hops before it waited in the queue since
-    /// its task's work began, and how long it waited itself.
+    /// its task's work began.
     var jobWaitedAsHop = Duration.zero
-    var jobWaitedAsLastHop = Duration.zero
     /// When the test's main-actor job running now started, for a hop it makes to come here.
     var mainActorJobThreadMark = ThreadRunningTime(wall: .now)
+    /// The tasks (IDs) whose jobs run now here and on the main actor for this test, 0 for
+    /// none: a hop is the test's when it is theirs. Another task can run on this executor's
+    /// thread within a job (an actor the job released runs its next job there, and that task,
+    /// switching to nonisolated code, may go on there), and its hops are not the test's.
+    var runningTask: UInt64 = 0
+    var mainActorRunningTask: UInt64 = 0
     /// The tasks (IDs) with a real-clock wake-up pending on the clock: when one runs a job
     /// first, its sleep was cancelled.
     var sleepingTasks: Set<UInt64> = []
@@ -74,8 +79,7 @@ final class TestExecutor: TaskExecutor, Sendable {
 
   init(scope: TestClock.Scope = .taskTree) {
     self.scope = scope
-    enclosing =
-      TestContext.current?.executor.takeUnretainedValue() ?? TestTasks.owner(of: TestTasks.current)
+    enclosing = Self.owningCurrentTask()
     _ = Self.mainQueueIsMarked
     let holdsGlobalHook = RuntimeHooks.isInstalled && GlobalEnqueueHook.hold()
     state.withLock { $0.observation = .observing(holdsGlobalHook: holdsGlobalHook) }
@@ -206,20 +210,13 @@ final class TestExecutor: TaskExecutor, Sendable {
         if state.nextJob < state.jobs.count {
           let job = state.jobs[state.nextJob]
           let mayEndASleep = !state.sleepingTasks.isEmpty
-          if mayEndASleep || state.isObserving {
-            let now = ThreadRunningTime.now
-            state.jobStartedAt = job.hop?.continues.startedAt ?? now.wall
-            state.jobThreadMark = now
-            state.jobNotRunningBefore = job.hop?.continues.notRunningBefore ?? .zero
-            let waited = job.hop.map { max($0.queuedAt.duration(to: now.wall), .zero) } ?? .zero
-            state.jobWaitedAsHop = (job.hop?.continues.waitedBefore ?? .zero) + waited
-            state.jobWaitedAsLastHop = waited
-          } else {
-            // Unread, the moment stays an earlier job's, maybe another thread's: its CPU time
-            // would not compare with this thread's.
-            state.jobThreadMark.cpu = nil
-            state.jobNotRunningBefore = .zero
-          }
+          let now = ThreadRunningTime.now
+          state.runningTask = TestTasks.id(of: job.job)
+          state.jobStartedAt = job.hop?.continues.startedAt ?? now.wall
+          state.jobThreadMark = now
+          state.jobNotRunningBefore = job.hop?.continues.notRunningBefore ?? .zero
+          let waited = job.hop.map { max($0.queuedAt.duration(to: now.wall), .zero) } ?? .zero
+          state.jobWaitedAsHop = (job.hop?.continues.waitedBefore ?? .zero) + waited
           state.nextJob += 1
           state.jobsRun += 1
           if case .bodyProgress = job.kind { state.bodyJobsRun += 1 }

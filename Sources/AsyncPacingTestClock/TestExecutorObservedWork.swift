@@ -27,7 +27,9 @@ extension TestExecutor {
     case .startNotCovered, .pass:
       // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
       // for the hint a failing test gets.
-      guard place == .testExecutor, sent.enqueuer != nil else { return false }
+      guard place == .testExecutor, let enqueuer = sent.enqueuer, isTestsTask(enqueuer) else {
+        return false
+      }
       state.withLock { state in
         if state.isObserving { state.observed.escapedTaskJobs += 1 }
       }
@@ -48,7 +50,9 @@ extension TestExecutor {
     let isKnown = TestTasks.owner(of: sent.task) === self
     // A child task is one main-actor code starts, unless this is a later job of one that
     // another's code started.
-    let isChild = TestTasks.isChildTask(sent.job) && sent.sending != .later
+    let isChild =
+      TestTasks.isChildTask(sent.job) && sent.sending != .later
+      && sent.enqueuer.map(isTestsTask) == true
     // A task that a task of the test's starts: its own task tree's, or one already taken.
     // Another test's work that runs here (an actor both use) sends its jobs from tasks of its
     // own, and is passed on.
@@ -63,11 +67,16 @@ extension TestExecutor {
         // Not an unstructured task that main-actor code starts off the main actor
         // (`Task.detached`, or a real clock's pacer task): that escapes, as elsewhere, unless
         // the process scope takes what the test's code starts.
-        if isHopOfItsOwnTask || isChild { return .take }
+        let isHopOfTheTestsJob = isHopOfItsOwnTask && sent.task == state.mainActorRunningTask
+        if isHopOfTheTestsJob || isChild { return .take }
       case .testExecutor?:
         // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
         if isResumingIdleWaiters { return .pass }
-        if isHopOfItsOwnTask { return .take }
+        // The test's tasks that hop from here are known, or prefer this executor and hop to it
+        // directly; the one other is the runtime's wake-up of a real-clock sleep. Any other
+        // task hopping from here ran here only because an actor the test was running took its
+        // call (another test's task, an escaped one): it goes on where it would have run.
+        if isHopOfItsOwnTask && state.wakingTasks.contains(sent.task) { return .take }
       case nil:
         // On a thread no test runs on (an actor another thread was draining): a task the
         // test's own task starts there is the process scope's all the same.
@@ -135,6 +144,17 @@ extension TestExecutor {
     /// nonisolated code or to the main actor, a yield), as opposed to a task it starts or
     /// resumes: during a hop the runtime has already cleared the current task, and a task that
     /// sends itself is the job.
+    /// The calling task, if any.
+    static var current: Enqueuer? {
+      withUnsafeCurrentTask { task in
+        task.map {
+          Enqueuer(
+            task: TestTasks.id(of: unsafeBitCast($0, to: UnownedJob.self)),
+            preferred: $0.unownedTaskExecutor)
+        }
+      }
+    }
+
     static func sending(_ job: UnownedJob) -> Enqueuer? {
       withUnsafeCurrentTask { task in
         guard let task else { return nil }
@@ -159,6 +179,29 @@ extension TestExecutor {
       return true
     }
     return TestTasks.owner(of: enqueuer.task) === self
+  }
+
+  /// Whether `task`'s job is the one of this test's running now at `place`: a hop of it is the
+  /// test's.
+  func isRunning(_ task: UInt64, at place: TestContext.Place) -> Bool {
+    guard task != 0 else { return false }
+    return state.withLock { state in
+      switch place {
+      case .testExecutor: state.runningTask == task
+      case .mainActor: state.mainActorRunningTask == task
+      }
+    }
+  }
+
+  /// The test executor whose test's task the calling task is: known as its, or preferring it,
+  /// where the calling code runs for it.
+  static func owningCurrentTask() -> TestExecutor? {
+    guard let current = Enqueuer.current else { return nil }
+    if let owner = TestTasks.owner(of: current.task) { return owner }
+    guard let executor = TestContext.current?.executor.takeUnretainedValue(),
+      executor.isTestsTask(current)
+    else { return nil }
+    return executor
   }
 
   /// This test's work that the runtime's hooks show off this executor.
@@ -193,8 +236,10 @@ extension TestExecutor {
     return isCounted
   }
 
-  func mainActorJobStarted() {
+  func mainActorJobStarted(_ job: UnownedJob) {
+    let task = TestTasks.id(of: job)
     state.withLock { state in
+      state.mainActorRunningTask = task
       state.observed.mainActorJobsStarted += 1
       state.mainActorJobThreadMark = .now
     }

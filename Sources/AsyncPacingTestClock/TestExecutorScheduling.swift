@@ -39,7 +39,7 @@ import AsyncPacing
 
   extension TestExecutor {
     /// A wake-up at an instant of the caller's clock. The real clocks' instants come from a
-    /// `now` read just before the call (`RecoveredDuration`); the test clock's own are exact;
+    /// `now` read just before the call (`RecoveredSleep`); the test clock's own are exact;
     /// any other clock keeps its own time, slept on the wall clock.
     func schedule<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C) {
       // A task outliving its test keeps the executor, not the clock: its sleeps are real.
@@ -48,9 +48,11 @@ import AsyncPacing
       }
       if let deadline = instant as? TestClock.Instant {
         let duration = testClock.now.duration(to: deadline)
-        return testClock.scheduleWakeUp(job, after: duration, sleepingTask: TestTasks.current)
+        return testClock.scheduleWakeUp(
+          job, recovered: RecoveredSleep(duration: duration, doubt: nil),
+          sleepingTask: TestTasks.current)
       }
-      // The clock's `now` is read before `arrived`, so `elapsed` covers the whole delay.
+      // The clock's `now` is read before `arrived`, so the window covers the whole delay.
       let shortest: Duration
       if let instant = instant as? ContinuousClock.Instant {
         shortest = ContinuousClock.now.duration(to: instant)
@@ -59,18 +61,9 @@ import AsyncPacing
       } else {
         return runLater(job, after: Self.realDelay(until: instant, on: clock))
       }
-      let arrival = ThreadRunningTime.now
-      let arrived = arrival.wall
-      // Read in the job that makes the call only when it runs here; elsewhere, no earlier
-      // moment is known. A hop's wait in the queue may lie between the caller's reading of
-      // `now` and this call (when it read `now` before the hop), and is no work of the caller,
-      // nor is the time its threads did not run.
-      let (started, waited, waitedLast, notRunning) =
-        isCurrent ? jobTiming(until: arrival) : (arrived, .zero, .zero, .zero)
-      let duration = RecoveredDuration.roundest(
-        from: shortest, elapsed: max(started.duration(to: arrived), .zero), queued: waited,
-        queuedLast: waitedLast, notRunning: notRunning)
-      testClock.scheduleWakeUp(job, after: duration, sleepingTask: TestTasks.current)
+      let recovered = RecoveredSleep.recover(
+        shortest: shortest, heldUp: heldUpAtMost(until: ThreadRunningTime.now))
+      testClock.scheduleWakeUp(job, recovered: recovered, sleepingTask: TestTasks.current)
     }
 
     /// A wake-up after a delay: exact for the standard `Duration`.
@@ -78,7 +71,9 @@ import AsyncPacing
       guard let testClock = self.clock, let delay = delay as? Duration,
         C.self == ContinuousClock.self || C.self == SuspendingClock.self || C.self == TestClock.self
       else { return runLater(job, after: delay as? Duration) }
-      testClock.scheduleWakeUp(job, after: delay, sleepingTask: TestTasks.current)
+      testClock.scheduleWakeUp(
+        job, recovered: RecoveredSleep(duration: delay, doubt: nil), sleepingTask: TestTasks.current
+      )
     }
 
     /// How long, on the wall clock, until `instant` of `clock`, when that can be told.

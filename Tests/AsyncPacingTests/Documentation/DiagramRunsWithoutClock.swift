@@ -58,11 +58,9 @@ extension DiagramRun {
         return await operatorRun(input, location) {
           $0.throttle(for: interval, edges: spec.edges) { (folded: String?, element) in
             if spec.reducerSteps > 0 {
-              #if compiler(>=6.3) && canImport(Glibc)
-                try? await Task.sleep(for: .seconds(spec.reducerSteps))  // virtual too
-              #else
-                try? await TestClock.current.sleep(for: .seconds(spec.reducerSteps))
-              #endif
+              // The clock itself: a real-clock sleep's duration is only recovered, and a loaded
+              // machine can make it inexact, which a drawing would not survive.
+              try? await TestClock.current.sleep(for: .seconds(spec.reducerSteps))
             }
             return (folded ?? "") + element
           }

