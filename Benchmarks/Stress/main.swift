@@ -6,6 +6,7 @@
 // real-clock iterations at random points and checks that every one ended and no internal task
 // is left.
 //
+//   swift run -c release Stress sleep-storm [sleepers] [busy threads] [runs]
 //   swift run -c release Stress [runs]        (default 10000; STRESS_RUNS also works;
 //                                               STRESS_CANCELLATIONS for the last part alone,
 //                                               STRESS_FOLD_ELEMENTS for each fold run's length)
@@ -37,6 +38,27 @@ if CommandLine.arguments.dropFirst().first == "fold-soak" {
     "fold soak: \(received) of \(elements) folded elements reached the loop "
       + "(\((ContinuousClock.now - start).components.seconds) s)")
   exit(received == elements ? 0 : 1)
+}
+
+// `Stress sleep-storm [sleepers] [busy threads] [runs]`: thousands of real-clock sleeps on a
+// test clock at once, on a loaded machine: how many recovered durations were wrong, and whether
+// the clock warned of every one.
+if CommandLine.arguments.dropFirst().first == "sleep-storm" {
+  let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+  let (sleepers, busy, stormRuns) = (
+    numbers.first ?? 5_000, numbers.dropFirst().first ?? 3, numbers.dropFirst(2).first ?? 5
+  )
+  var failed = false
+  for run in 0..<stormRuns {
+    let outcome = await sleepStorm(sleepers: sleepers, busyThreads: busy, seed: UInt64(run))
+    print(
+      "sleep storm \(run + 1): \(outcome.sleepers) sleepers, \(busy) busy threads: "
+        + "\(outcome.wrong) wrong, \(outcome.wrongAndWarned) of them warned, "
+        + "\(outcome.warned) warned in all, \(outcome.tooShort) more than 20 ms short, "
+        + "longest overshoot \(outcome.longestOvershoot)")
+    failed = failed || outcome.wrong != outcome.wrongAndWarned || outcome.tooShort > 0
+  }
+  exit(failed ? 1 : 0)
 }
 
 let defaultRuns = 10_000
