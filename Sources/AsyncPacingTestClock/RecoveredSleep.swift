@@ -13,8 +13,8 @@ import AsyncPacing
 ///
 /// The duration taken is the roundest in the window's top `bound` (for each unit from 1 s down
 /// to 1 ns, the first multiple of it there), so it never lies more than `bound` below the
-/// request, and is the request whenever that is the roundest value there. It is **exact**
-/// when the window holds at most one whole millisecond: an idle machine's window is some
+/// request, and is the request whenever that is the roundest value there. It is taken without
+/// doubt when the window holds at most one whole millisecond: an idle machine's window is some
 /// microseconds wide. Otherwise, or when no bound is known (the call came from a job that did
 /// not run on the test executor), the clock warns.
 struct RecoveredSleep: Equatable {

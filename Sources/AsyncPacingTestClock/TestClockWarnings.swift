@@ -16,9 +16,9 @@ struct InexactSleep: Sendable, Equatable {
       case .window(let lowest, let highest):
         """
         its request could have been anything from \(Self.text(lowest)) to \
-        \(Self.text(highest)): only the deadline reaches the test executor, and the call \
-        arrived up to \(Self.text(highest - lowest)) after its work began (a busy machine, or \
-        work before the call in the same job). It is never more than \
+        \(Self.text(highest)): only the deadline reaches the test executor, and the call may \
+        have been held up \(Self.text(highest - lowest)) since it read `now` (its thread did \
+        not run, or its hops waited: a busy machine). It is never more than \
         \(Self.text(RecoveredSleep.bound)) shorter than the request.
         """
       case .unbounded(let lowest):
