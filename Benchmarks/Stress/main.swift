@@ -50,7 +50,7 @@ if CommandLine.arguments.dropFirst().first == "sleep-storm" {
   )
   var failed = false
   for run in 0..<stormRuns {
-    let outcome = await sleepStorm(sleepers: sleepers, busyThreads: busy, seed: UInt64(run))
+    let outcome = await sleepStorm(sleepers: sleepers, busyThreads: busy)
     print(
       "sleep storm \(run + 1): \(outcome.sleepers) sleepers, \(busy) busy threads: "
         + "\(outcome.wrong) wrong, \(outcome.wrongAndWarned) of them warned, "
