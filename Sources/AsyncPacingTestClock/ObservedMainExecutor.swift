@@ -41,6 +41,7 @@ import AsyncPacing
             }
           return isTestsOwn ? executor : nil
         }
+        ?? (sending == .start ? startingProcessScope(of: unownedJob) : nil)
       let counted = owner?.mainActorJobQueued(unownedJob) == true
       let run: @Sendable () -> Void = { [self] in
         guard counted, let owner else {
@@ -58,6 +59,16 @@ import AsyncPacing
         owner.mainActorJobFinished()
       }
       DispatchQueue.main.async(execute: run)
+    }
+
+    /// The test under a process scope whose task starts `job` from where no context tells:
+    /// a thread no test runs on, or another test's (an actor both use).
+    private func startingProcessScope(of job: UnownedJob) -> TestExecutor? {
+      guard let enqueuer = TestExecutor.Enqueuer.sending(job),
+        let executor = ProcessScopeRegistry.owner(of: enqueuer),
+        !(TestContext.current?.isOn(executor) ?? false)
+      else { return nil }
+      return executor
     }
 
     func checkIsolated() {

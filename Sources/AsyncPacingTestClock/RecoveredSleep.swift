@@ -46,7 +46,9 @@ struct RecoveredSleep: Equatable {
     }
     let highest = shortest + max(heldUp, .zero)
     guard highest > .zero else { return RecoveredSleep(duration: .zero, doubt: nil) }
-    let duration = roundest(from: max(lowest, highest - bound), through: highest) ?? lowest
+    let duration =
+      roundest(from: max(lowest, highest - bound), through: highest)
+      ?? max(lowest, highest - bound)
     let wholeMilliseconds =
       milliseconds(highest, roundingUp: false)
       - milliseconds(lowest, roundingUp: true) + 1

@@ -90,7 +90,7 @@ enum RuntimeHooks {
       sending: TaskStarts.note(task))
     let context = TestContext.current
     // The test its task is known to belong to, the test whose work sends the job, or the
-    // test under a process scope whose task sends it from a thread no test runs on.
+    // test under a process scope whose task sends it from anywhere else.
     let known = TestTasks.owner(of: task)
     if let known, known.takeGlobalJob(sent, enqueuedFrom: context?.place(on: known)) { return }
     if let executor = context?.executor.takeUnretainedValue(), executor !== known,
@@ -98,9 +98,10 @@ enum RuntimeHooks {
     {
       return
     }
-    if context == nil, let enqueuer = sent.enqueuer,
+    // Its task may run on a thread no test runs on, or on another test's (an actor both use).
+    if let enqueuer = sent.enqueuer,
       let executor = ProcessScopeRegistry.owner(of: enqueuer), executor !== known,
-      executor.takeGlobalJob(sent, enqueuedFrom: nil)
+      !(context?.isOn(executor) ?? false), executor.takeGlobalJob(sent, enqueuedFrom: nil)
     {
       return
     }

@@ -38,7 +38,10 @@ struct InexactSleep: Sendable, Equatable {
   /// Milliseconds, to the nanosecond where it has any: "179.402 ms".
   private static func text(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
-    let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    // Past some 292 years: whole seconds, which is all such a sleep needs.
+    guard !overflow else { return "\(seconds) s" }
+    let nanoseconds = whole + attoseconds / 1_000_000_000
     var text = String(nanoseconds / 1_000_000)
     var fraction = String(nanoseconds % 1_000_000)
     if fraction != "0" {

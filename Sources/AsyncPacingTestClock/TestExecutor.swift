@@ -108,7 +108,10 @@ final class TestExecutor: TaskExecutor, Sendable {
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), from: .other)
+    let job = UnownedJob(job)
+    enqueue(
+      job, preferring: asUnownedTaskExecutor(), from: .other,
+      continues: continuedWork(ofDirect: job))
   }
 
   /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
@@ -278,6 +281,9 @@ final class BodyTaskExecutor: TaskExecutor, Sendable {
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
-    testExecutor.enqueue(UnownedJob(job), preferring: asUnownedTaskExecutor(), from: .body)
+    let job = UnownedJob(job)
+    testExecutor.enqueue(
+      job, preferring: asUnownedTaskExecutor(), from: .body,
+      continues: testExecutor.continuedWork(ofDirect: job))
   }
 }

@@ -48,10 +48,9 @@ extension TestExecutor {
   private func decide(_ sent: SentJob, enqueuedFrom place: TestContext.Place?) -> Decision {
     let isHopOfItsOwnTask = sent.enqueuer == nil
     let isKnown = TestTasks.owner(of: sent.task) === self
-    // A child task is one main-actor code starts, unless this is a later job of one that
-    // another's code started.
+    // A child task that the test's main-actor code starts, not a later job of one.
     let isChild =
-      TestTasks.isChildTask(sent.job) && sent.sending != .later
+      TestTasks.isChildTask(sent.job) && sent.sending == .start
       && sent.enqueuer.map(isTestsTask) == true
     // A task that a task of the test's starts: its own task tree's, or one already taken.
     // Another test's work that runs here (an actor both use) sends its jobs from tasks of its
@@ -97,30 +96,42 @@ extension TestExecutor {
   }
 
   private func take(_ sent: SentJob, enqueuedFrom place: TestContext.Place?) {
-    let isHopOfItsOwnTask = sent.enqueuer == nil
     TestTasks.register(sent.task, to: self)
-    // The moment the hopping job ends, on the thread that ran it, read before the lock.
-    let hopMoment = isHopOfItsOwnTask ? ThreadRunningTime.now : nil
-    let (isWakeUp, continued) = state.withLock { state in
-      let continued: ContinuedWork? =
-        switch (isHopOfItsOwnTask, place) {
-        case (true, .testExecutor?):
-          ContinuedWork(
-            startedAt: state.jobStartedAt, waitedBefore: state.jobWaitedAsHop,
-            notRunningBefore: state.jobNotRunningBefore
-              + state.jobThreadMark.timeNotRunning(until: hopMoment ?? state.jobThreadMark))
-        case (true, .mainActor?):
-          ContinuedWork(
-            startedAt: state.mainActorJobThreadMark.wall, waitedBefore: .zero,
-            notRunningBefore: state.mainActorJobThreadMark.timeNotRunning(
-              until: hopMoment ?? state.mainActorJobThreadMark))
-        default: nil
-        }
-      return (state.wakingTasks.remove(sent.task) != nil, continued)
-    }
+    let continued = sent.enqueuer == nil ? place.map(continuedWork(ofHopFrom:)) : nil
+    let isWakeUp = state.withLock { $0.wakingTasks.remove(sent.task) != nil }
     enqueue(
       sent.job, preferring: asUnownedTaskExecutor(), from: isWakeUp ? .realClockWakeUp : .other,
       continues: continued)
+  }
+
+  /// The work a hop continues, made now on the hopping thread from the job running at
+  /// `place`: when it began, how long its hops waited, how long its threads did not run.
+  func continuedWork(ofHopFrom place: TestContext.Place) -> ContinuedWork {
+    // The moment the hopping job ends, on the thread that ran it, read before the lock.
+    let hopMoment = ThreadRunningTime.now
+    return state.withLock { state in
+      switch place {
+      case .testExecutor:
+        ContinuedWork(
+          startedAt: state.jobStartedAt, waitedBefore: state.jobWaitedAsHop,
+          notRunningBefore: state.jobNotRunningBefore
+            + state.jobThreadMark.timeNotRunning(until: hopMoment))
+      case .mainActor:
+        ContinuedWork(
+          startedAt: state.mainActorJobThreadMark.wall, waitedBefore: .zero,
+          notRunningBefore: state.mainActorJobThreadMark.timeNotRunning(until: hopMoment))
+      }
+    }
+  }
+
+  /// For a job sent straight to this executor (a task that prefers it), the work it continues
+  /// when it is a hop of the test's job running now, here or on the main actor: a deadline
+  /// read before the hop is slept after it.
+  func continuedWork(ofDirect job: UnownedJob) -> ContinuedWork? {
+    guard let context = TestContext.current, let place = context.place(on: self),
+      Enqueuer.sending(job) == nil, isRunning(TestTasks.id(of: job), at: place)
+    else { return nil }
+    return continuedWork(ofHopFrom: place)
   }
 
   /// A job sent to the global executor, as the runtime's hook sees it.
@@ -131,7 +142,7 @@ extension TestExecutor {
     /// The task that sends it, `nil` for a hop.
     var enqueuer: Enqueuer?
     /// Whether it is its task's start.
-    var sending: TaskStarts.Sending
+    var sending: TaskStartRecord.Sending
   }
 
   /// The task whose code enqueues a job that is not its own: its ID, and the executor it
@@ -140,10 +151,6 @@ extension TestExecutor {
     var task: UInt64
     var preferred: UnownedTaskExecutor?
 
-    /// The task that sends `job`, or `nil` when `job` continues that task (a hop to
-    /// nonisolated code or to the main actor, a yield), as opposed to a task it starts or
-    /// resumes: during a hop the runtime has already cleared the current task, and a task that
-    /// sends itself is the job.
     /// The calling task, if any.
     static var current: Enqueuer? {
       withUnsafeCurrentTask { task in
@@ -155,6 +162,10 @@ extension TestExecutor {
       }
     }
 
+    /// The task that sends `job`, or `nil` when `job` continues that task (a hop to
+    /// nonisolated code or to the main actor, a yield), as opposed to a task it starts or
+    /// resumes: during a hop the runtime has already cleared the current task, and a task that
+    /// sends itself is the job.
     static func sending(_ job: UnownedJob) -> Enqueuer? {
       withUnsafeCurrentTask { task in
         guard let task else { return nil }

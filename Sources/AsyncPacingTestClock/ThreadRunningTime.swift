@@ -9,12 +9,10 @@ import AsyncPacing
 /// The wall clock alone cannot tell a job's work from the time its thread waited for a core;
 /// on a busy machine that time reaches tens of milliseconds (measured here: with both cores
 /// busy, a 300 ms `Task.sleep` arrived 20 to 45 ms short of its deadline's `now`, its job
-/// having run under a millisecond of code). A recovered sleep's bound widens by that time, no
-/// work of the caller's (`RecoveredDuration`). Time a job blocks its thread (a semaphore,
-/// `usleep`, which Swift concurrency asks code never to do on its threads) counts too: telling
-/// it apart takes the count of voluntary context switches, and this machinery's own locks,
-/// contended on a busy machine, make those in the very cases the widening is for (measured:
-/// with that check, 3 of 20 loaded runs failed where 1 of 60 did without).
+/// having run under a millisecond of code). A sleep's call may have been held up that long
+/// since it read `now` (`TestExecutor.heldUpAtMost(until:)`), where its own work cannot hold it
+/// up. Time a job blocks its thread (a semaphore, `usleep`, which Swift concurrency asks code
+/// never to do on its threads) counts as not running too, which only widens the window.
 struct ThreadRunningTime: Sendable {
   var wall: ContinuousClock.Instant
   /// `nil` where the thread's CPU clock cannot be read: all its time then counts as running.

@@ -1,11 +1,12 @@
 import AsyncPacing
 import AsyncPacingTesting
+import IssueCapture
 import Testing
 
 #if compiler(>=6.3) && canImport(Glibc)
   /// Test clocks nested in each other: a task the inner body starts with a plain `Task {}` goes
   /// to the innermost clock whose scope takes it, and never to none when one does.
-  @Suite struct NestedTestClockTests {
+  @Suite(.capturesIssues) struct NestedTestClockTests {
     enum Taker: Sendable { case inner, outer, neither }
 
     /// Which clock takes a plain task's 300 ms sleep, started in the inner body.

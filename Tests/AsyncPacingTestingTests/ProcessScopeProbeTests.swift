@@ -1,13 +1,14 @@
 import AsyncPacing
 import AsyncPacingTesting
 import Dispatch
+import IssueCapture
 import Testing
 
 #if compiler(>=6.3) && canImport(Glibc)
   /// What an adversarial probe of the process scope found holding, kept: cancelled real-clock
   /// sleeps in a storm leave nothing behind, and a task a Dispatch callback starts is not the
   /// test's.
-  @Suite struct ProcessScopeProbeTests {
+  @Suite(.capturesIssues) struct ProcessScopeProbeTests {
     /// 200 plain tasks sleep on the real clock; every other one is cancelled at once. After
     /// settling, exactly the others wait; running the clock ends them all, and nothing is left.
     @Test(.testClock(scope: .process)) func aStormOfCancelledSleepsLeavesNothingBehind() async {
@@ -17,7 +18,7 @@ import Testing
       for index in 0..<200 {
         sleepers.append(
           Task {
-            guard (try? await Task.sleep(for: .milliseconds(10 + index))) != nil else { return }
+            guard (try? await Task.sleep(for: .milliseconds(100 + index))) != nil else { return }
             woke.update { $0 += 1 }
           })
       }

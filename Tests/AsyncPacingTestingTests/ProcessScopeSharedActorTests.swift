@@ -1,5 +1,6 @@
 import AsyncPacing
 import AsyncPacingTesting
+import IssueCapture
 import Synchronization
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     var isRaised: Bool { raised.load(ordering: .acquiring) }
   }
 
-  @Suite struct ProcessScopeSharedActorTests {
+  @Suite(.capturesIssues) struct ProcessScopeSharedActorTests {
     /// The process scope takes the task its test starts through the actor (its minute-long
     /// sleep is virtual), and leaves the one the neighbour starts through it while the test
     /// calls the actor too: its sleep is no sleeper of the clock, and stays real.

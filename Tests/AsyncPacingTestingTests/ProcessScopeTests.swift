@@ -10,7 +10,7 @@ import Testing
 #if compiler(>=6.3) && canImport(Glibc)
   /// Code nobody here wrote, tested as it is: plain `Task {}`s, `Task.detached`, real-clock
   /// sleeps with no clock injected, all exact under the process scope.
-  @Suite(.testClock(scope: .process), .capturesIssues) struct ProcessScopeTests {
+  @Suite(.capturesIssues, .testClock(scope: .process)) struct ProcessScopeTests {
     /// `ASYNCPACING_PROCESS_RUNS`, or a default that keeps `swift test` quick.
     static var runs: Int {
       ProcessInfo.processInfo.environment["ASYNCPACING_PROCESS_RUNS"].flatMap { Int($0) } ?? 20

@@ -1,4 +1,5 @@
 import AsyncPacingTesting
+import IssueCapture
 import Testing
 
 @testable import AsyncPacing
@@ -6,7 +7,7 @@ import Testing
 /// <doc:PacingContract>, "Time that never comes": every duration is accepted, a far deadline is
 /// slept toward in chunks a real clock can take, and the package's virtual clocks take any
 /// deadline in one step.
-@Suite struct FarDeadlineTests {
+@Suite(.capturesIssues) struct FarDeadlineTests {
   static let chunk = Duration.seconds(3_155_760_000)
 
   @Test(.testClock) func aDeadlineARealClockCannotTakeIsSleptTowardInChunks() async {

@@ -1,11 +1,12 @@
 import AsyncPacing
 import AsyncPacingTesting
+import IssueCapture
 import Testing
 
 /// The guides' batching example, `events.throttle(for: interval) { batch, event in (batch ??
 /// []) + [event] }` with `for await batch in batches { await upload(batch) }`, for uploads that
 /// take 0 to 3 windows: every event is uploaded exactly once, in order.
-@Suite struct BatchingExampleTests {
+@Suite(.capturesIssues) struct BatchingExampleTests {
   /// Twenty events 100 ms apart, windows of a second, on the test's clock.
   @Test(.testClock(advancing: .automatic), arguments: 0...3)
   func everyEventIsUploadedOnceOnTheTestClock(uploadWindows: Int) async {

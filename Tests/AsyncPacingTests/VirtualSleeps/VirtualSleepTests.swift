@@ -1,6 +1,7 @@
 import AsyncPacing
 import AsyncPacingTesting
 import Foundation  // ProcessInfo: the only way to read the run count from the environment
+import IssueCapture
 import Testing
 
 // The runtime's hooks and the scheduling executor that these tests prove exist from Swift 6.3,
@@ -9,7 +10,7 @@ import Testing
   /// Code that sleeps with `Task.sleep` or a real clock, given no clock, runs on the test's
   /// timeline: exact with manual advancing and with automatic advancing, in virtual time,
   /// unless the clock warns that it recovered a sleep's duration with a doubt.
-  @Suite struct VirtualSleepTests {
+  @Suite(.capturesIssues) struct VirtualSleepTests {
     /// `ASYNCPACING_VIRTUAL_SLEEP_RUNS`, or a default that keeps `swift test` quick.
     static var runs: Int {
       ProcessInfo.processInfo.environment["ASYNCPACING_VIRTUAL_SLEEP_RUNS"].flatMap { Int($0) }
