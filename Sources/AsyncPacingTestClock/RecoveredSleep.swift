@@ -5,11 +5,9 @@ import AsyncPacing
 /// `Task.sleep(for:)` and `ContinuousClock.sleep(for:)` turn the duration into a deadline from
 /// a `now` read just before the call reaches the executor, which receives only the deadline.
 /// So the request lies in a window: at least the deadline's distance when the call arrives,
-/// at most that plus how long the call may have been held up since `now` was read
-/// (`TestExecutor.heldUpAtMost(until:)`): the time its thread did not run and its hops waited
-/// in the queue since its work began (measured here: a call held up 20 to 45 ms with both
-/// cores busy), and the call's own code. Work before the call does not hold it up: a deadline
-/// read before that work sleeps for what is left of it at the call.
+/// at most that plus how long the call may have been held up since `now` was read: the time
+/// since the work that made the call began (`TestExecutor.heldUpAtMost(until:)`; measured
+/// here: a call held up 20 to 45 ms with both cores busy).
 ///
 /// The duration taken is the roundest in the window's top `bound` (for each unit from 1 s down
 /// to 1 ns, the first multiple of it there), so it never lies more than `bound` below the
@@ -20,9 +18,6 @@ import AsyncPacing
 struct RecoveredSleep: Equatable {
   /// How far below the request a recovered duration can lie: B in the contract.
   static let bound = Duration.milliseconds(20)
-  /// How long the code of a sleep's call, from its read of `now` to the executor, may run: a
-  /// few microseconds measured here, a thousand times that allowed.
-  static let callAllowance = Duration.milliseconds(1)
 
   /// The duration slept on the timeline.
   var duration: Duration

@@ -17,8 +17,8 @@ struct InexactSleep: Sendable, Equatable {
         """
         its request could have been anything from \(Self.text(lowest)) to \
         \(Self.text(highest)): only the deadline reaches the test executor, and the call may \
-        have been held up \(Self.text(highest - lowest)) since it read `now` (its thread did \
-        not run, or its hops waited: a busy machine). It is never more than \
+        have been held up \(Self.text(highest - lowest)) since it read `now` (work before the \
+        call in its job, waits in the queue, or a busy machine). It is never more than \
         \(Self.text(RecoveredSleep.bound)) shorter than the request.
         """
       case .unbounded(let lowest):

@@ -23,18 +23,11 @@ final class TestExecutor: TaskExecutor, Sendable {
     /// This test's work that the runtime's hooks show off this executor: settling waits for it.
     var observed = ObservedWork()
     var observation = Observation.observing(holdsGlobalHook: false)
-    /// When the work of the job running now started (in an earlier job, for a hop): a
+    /// When the work of the job running now began (in an earlier job, for a hop): a
     /// real-clock sleep's call made in it was held up at most since then.
     var jobStartedAt = ContinuousClock.now
-    /// The moment the job running now started on this executor's thread.
-    var jobThreadMark = ThreadRunningTime(wall: .now)
-    /// How long the threads of the earlier jobs its work began in did not run.
-    var jobNotRunningBefore = Duration.zero
-    /// How long the job running now, a hop, and the hops before it waited in the queue since
-    /// its task's work began.
-    var jobWaitedAsHop = Duration.zero
-    /// When the test's main-actor job running now started, for a hop it makes to come here.
-    var mainActorJobThreadMark = ThreadRunningTime(wall: .now)
+    /// When the test's main-actor job running now began, for a hop it makes to come here.
+    var mainActorJobStartedAt = ContinuousClock.now
     /// The tasks (IDs) whose jobs run now here and on the main actor for this test, 0 for
     /// none: a hop is the test's when it is theirs. Another task can run on this executor's
     /// thread within a job (an actor the job released runs its next job there, and that task,
@@ -111,15 +104,14 @@ final class TestExecutor: TaskExecutor, Sendable {
     let job = UnownedJob(job)
     enqueue(
       job, preferring: asUnownedTaskExecutor(), from: .other,
-      continues: continuedWork(ofDirect: job))
+      continuingWorkStartedAt: workStartedAt(ofDirect: job))
   }
 
   /// Queues `job`, to run as a job of `executor`, the executor its task prefers.
   func enqueue(
     _ job: UnownedJob, preferring executor: UnownedTaskExecutor, from source: JobSource,
-    continues: ContinuedWork? = nil
+    continuingWorkStartedAt workStartedAt: ContinuousClock.Instant? = nil
   ) {
-    let hop = continues.map { QueuedHop(continues: $0, queuedAt: .now) }
     let fromMainQueue = Self.isOnMainQueue
     let startDrain = state.withLock { state in
       let kind: JobKind =
@@ -128,7 +120,8 @@ final class TestExecutor: TaskExecutor, Sendable {
         case .realClockWakeUp: .realClockWakeUp
         case .other: .work
         }
-      state.jobs.append(QueuedJob(job: job, executor: executor, kind: kind, hop: hop))
+      state.jobs.append(
+        QueuedJob(job: job, executor: executor, kind: kind, workStartedAt: workStartedAt))
       if fromMainQueue { state.hasSeenMainActorWork = true }
       return state.drain.needsDrain()
     }
@@ -213,13 +206,8 @@ final class TestExecutor: TaskExecutor, Sendable {
         if state.nextJob < state.jobs.count {
           let job = state.jobs[state.nextJob]
           let mayEndASleep = !state.sleepingTasks.isEmpty
-          let now = ThreadRunningTime.now
           state.runningTask = TestTasks.id(of: job.job)
-          state.jobStartedAt = job.hop?.continues.startedAt ?? now.wall
-          state.jobThreadMark = now
-          state.jobNotRunningBefore = job.hop?.continues.notRunningBefore ?? .zero
-          let waited = job.hop.map { max($0.queuedAt.duration(to: now.wall), .zero) } ?? .zero
-          state.jobWaitedAsHop = (job.hop?.continues.waitedBefore ?? .zero) + waited
+          state.jobStartedAt = job.workStartedAt ?? .now
           state.nextJob += 1
           state.jobsRun += 1
           if case .bodyProgress = job.kind { state.bodyJobsRun += 1 }
@@ -284,6 +272,6 @@ final class BodyTaskExecutor: TaskExecutor, Sendable {
     let job = UnownedJob(job)
     testExecutor.enqueue(
       job, preferring: asUnownedTaskExecutor(), from: .body,
-      continues: testExecutor.continuedWork(ofDirect: job))
+      continuingWorkStartedAt: testExecutor.workStartedAt(ofDirect: job))
   }
 }

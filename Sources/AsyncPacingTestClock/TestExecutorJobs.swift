@@ -6,9 +6,11 @@ extension TestExecutor {
     /// The executor the job's task prefers: this one, or the body's (``BodyTaskExecutor``).
     var executor: UnownedTaskExecutor
     var kind: JobKind
-    /// For a hop of a task (the runtime switching it to run nonisolated code), the work it
-    /// continues.
-    var hop: QueuedHop?
+    /// For a hop of a task (the runtime switching it to run nonisolated code, or to this
+    /// executor from the main actor), when the work it continues began: a deadline read before
+    /// the hop and slept after it is one stretch of work, whose call may have been held up for
+    /// all of it, waits in the queue included.
+    var workStartedAt: ContinuousClock.Instant?
   }
 
   /// Who sent a job here, as `enqueue` is told.
@@ -30,14 +32,6 @@ extension TestExecutor {
     /// a wake-up, not progress, as a test-clock sleeper's resumption is.
     case realClockWakeUp
     case work
-  }
-
-  /// A hop, queued: the work it continues is one stretch, so that a deadline read before the
-  /// hop and slept after it is recovered as one read in the same job; the time it waited
-  /// queued since `queuedAt` is no work of its task.
-  struct QueuedHop {
-    var continues: ContinuedWork
-    var queuedAt: ContinuousClock.Instant
   }
 
   /// Whether a drain runs, and whether it is resuming the settling waiters it found the queue
@@ -80,13 +74,5 @@ extension TestExecutor {
     case observing(holdsGlobalHook: Bool)
     /// The body has returned: what its caller does next is not the test's work.
     case stopped
-  }
-
-  /// The work a hop continues: when it started, how long its earlier hops waited queued, and
-  /// how long its threads did not run in its earlier jobs.
-  struct ContinuedWork {
-    var startedAt: ContinuousClock.Instant
-    var waitedBefore: Duration
-    var notRunningBefore: Duration
   }
 }

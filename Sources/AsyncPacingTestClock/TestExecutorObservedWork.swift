@@ -97,29 +97,19 @@ extension TestExecutor {
 
   private func take(_ sent: SentJob, enqueuedFrom place: TestContext.Place?) {
     TestTasks.register(sent.task, to: self)
-    let continued = sent.enqueuer == nil ? place.map(continuedWork(ofHopFrom:)) : nil
+    let continued = sent.enqueuer == nil ? place.map(workStartedAt(ofHopFrom:)) : nil
     let isWakeUp = state.withLock { $0.wakingTasks.remove(sent.task) != nil }
     enqueue(
       sent.job, preferring: asUnownedTaskExecutor(), from: isWakeUp ? .realClockWakeUp : .other,
-      continues: continued)
+      continuingWorkStartedAt: continued)
   }
 
-  /// The work a hop continues, made now on the hopping thread from the job running at
-  /// `place`: when it began, how long its hops waited, how long its threads did not run.
-  func continuedWork(ofHopFrom place: TestContext.Place) -> ContinuedWork {
-    // The moment the hopping job ends, on the thread that ran it, read before the lock.
-    let hopMoment = ThreadRunningTime.now
-    return state.withLock { state in
+  /// When the work a hop from the job running at `place` continues began.
+  func workStartedAt(ofHopFrom place: TestContext.Place) -> ContinuousClock.Instant {
+    state.withLock { state in
       switch place {
-      case .testExecutor:
-        ContinuedWork(
-          startedAt: state.jobStartedAt, waitedBefore: state.jobWaitedAsHop,
-          notRunningBefore: state.jobNotRunningBefore
-            + state.jobThreadMark.timeNotRunning(until: hopMoment))
-      case .mainActor:
-        ContinuedWork(
-          startedAt: state.mainActorJobThreadMark.wall, waitedBefore: .zero,
-          notRunningBefore: state.mainActorJobThreadMark.timeNotRunning(until: hopMoment))
+      case .testExecutor: state.jobStartedAt
+      case .mainActor: state.mainActorJobStartedAt
       }
     }
   }
@@ -127,11 +117,11 @@ extension TestExecutor {
   /// For a job sent straight to this executor (a task that prefers it), the work it continues
   /// when it is a hop of the test's job running now, here or on the main actor: a deadline
   /// read before the hop is slept after it.
-  func continuedWork(ofDirect job: UnownedJob) -> ContinuedWork? {
+  func workStartedAt(ofDirect job: UnownedJob) -> ContinuousClock.Instant? {
     guard let context = TestContext.current, let place = context.place(on: self),
       Enqueuer.sending(job) == nil, isRunning(TestTasks.id(of: job), at: place)
     else { return nil }
-    return continuedWork(ofHopFrom: place)
+    return workStartedAt(ofHopFrom: place)
   }
 
   /// A job sent to the global executor, as the runtime's hook sees it.
@@ -252,7 +242,7 @@ extension TestExecutor {
     state.withLock { state in
       state.mainActorRunningTask = task
       state.observed.mainActorJobsStarted += 1
-      state.mainActorJobThreadMark = .now
+      state.mainActorJobStartedAt = .now
     }
   }
 

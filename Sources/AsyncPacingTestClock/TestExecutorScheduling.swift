@@ -62,7 +62,7 @@ import AsyncPacing
         return runLater(job, after: Self.realDelay(until: instant, on: clock))
       }
       let recovered = RecoveredSleep.recover(
-        shortest: shortest, heldUp: heldUpAtMost(until: ThreadRunningTime.now))
+        shortest: shortest, heldUp: heldUpAtMost(until: .now))
       testClock.scheduleWakeUp(job, recovered: recovered, sleepingTask: TestTasks.current)
     }
 
