@@ -28,7 +28,9 @@ extension TestClock {
       changeWaiter?.resume()
     case .dueNow:
       testExecutor.noteWoken(sleepingTask)
-      testExecutor.enqueue(job, preferring: testExecutor.asUnownedTaskExecutor(), from: .other)
+      testExecutor.noteWakingUp(TestTasks.id(of: job))
+      testExecutor.enqueue(
+        job, preferring: testExecutor.asUnownedTaskExecutor(), from: .realClockWakeUp)
     }
   }
 
@@ -96,6 +98,7 @@ extension TestExecutor {
     guard state.withLock({ $0.sleepingTasks.remove(task) }) != nil,
       let orphan = clock?.dropWakeUp(ofCancelledSleepIn: task)
     else { return }
+    noteWakingUp(TestTasks.id(of: orphan))
     enqueue(orphan, preferring: asUnownedTaskExecutor(), from: .other)
   }
 

@@ -220,6 +220,8 @@ final class TestExecutor: TaskExecutor, Sendable {
         }
         state.jobs.removeAll(keepingCapacity: true)
         state.nextJob = 0
+        // No job runs now: a waiter resumed from here next is no hop of the last one's.
+        state.runningTask = 0
         // The test's main-actor work can still send jobs here: the waiters wait for it too,
         // and the drain its last job starts when it ends resumes them.
         guard state.observed.mainActorJobs == 0, !state.idleWaiters.isEmpty else {

@@ -48,7 +48,7 @@ extension TestExecutor {
   private func decide(_ sent: SentJob, enqueuedFrom place: TestContext.Place?) -> Decision {
     let isHopOfItsOwnTask = sent.enqueuer == nil
     let isKnown = TestTasks.owner(of: sent.task) === self
-    // A child task that the test's main-actor code starts, not a later job of one.
+    // A child task that a task of the test's starts, not a later job of one.
     let isChild =
       TestTasks.isChildTask(sent.job) && sent.sending == .start
       && sent.enqueuer.map(isTestsTask) == true
@@ -71,6 +71,9 @@ extension TestExecutor {
       case .testExecutor?:
         // A settling waiter that is not the test's, resumed from here, is not a hop of its own.
         if isResumingIdleWaiters { return .pass }
+        // A child task that a task of the test's starts here: a main-actor task's nonisolated
+        // code runs here, and its `async let` children with it.
+        if isChild { return .take }
         // The test's tasks that hop from here are known, or prefer this executor and hop to it
         // directly; the one other is the runtime's wake-up of a real-clock sleep. Any other
         // task hopping from here ran here only because an actor the test was running took its
@@ -250,6 +253,7 @@ extension TestExecutor {
   /// drain resumes them, from this executor's queue, as a drain that finds it empty does.
   func mainActorJobFinished() {
     let startDrain = state.withLock { state in
+      state.mainActorRunningTask = 0
       state.observed.mainActorJobs -= 1
       guard state.observed.mainActorJobs == 0, !state.drain.isDraining,
         !state.idleWaiters.isEmpty

@@ -48,7 +48,43 @@ import Testing
       #expect(taken >= .milliseconds(290))
       let warning = warnings.withLock { $0 }
       #expect(warning.count == 1)
-      #expect(warning.first?.contains("could have been anything from 249.") == true, "\(warning)")
+      #expect(warning.first?.contains("could have been anything from ") == true, "\(warning)")
+    }
+
+    /// Work before an `await` is no part of what follows it: a sleep after settling starts a
+    /// stretch of its own, however long the body worked before.
+    @Test func aSleepAfterSettlingIsNotHeldUpByTheWorkBefore() async {
+      let slept = Mutex(Duration.zero)
+      await withTestClock(advancing: .automatic) { clock in
+        let busyUntil = ContinuousClock.now.advanced(by: .milliseconds(200))
+        while ContinuousClock.now < busyUntil {}
+        await clock.settle()
+        let start = clock.now
+        try? await Task.sleep(for: .milliseconds(100))
+        slept.withLock { $0 = start.duration(to: clock.now) }
+      }
+      // Held up by the 200 ms of work, it would be taken from its window's top: 280 ms or more.
+      #expect(slept.withLock { $0 } <= .milliseconds(150))
+    }
+
+    /// The end of a test whose real-clock sleep was recovered with a doubt records one warning
+    /// naming it, which fails nothing.
+    @Test func aDoubtfulSleepIsOneWarningAtTheEnd() async {
+      let reporter = ReportsKept()
+      let here = TestSourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: 1)
+      await TestClockDriver.run(
+        scope: .taskTree, advancing: .automatic, progressTimeout: .seconds(30), location: here,
+        api: "withTestClock", startsOnMainActor: false, reporter: reporter
+      ) { _ in
+        let busyUntil = ContinuousClock.now.advanced(by: .milliseconds(30))
+        while ContinuousClock.now < busyUntil {}
+        try? await Task.sleep(for: .milliseconds(250))
+      }
+      let reports = reporter.reports
+      #expect(reports.map(\.kind) == [.warning])
+      #expect(
+        reports.first?.message.contains("1 real-clock sleep(s) of the test were recovered") == true)
+      #expect(reports.first?.message.contains("give the code the clock") == true)
     }
 
     /// A task that outlives its test keeps its executor, not the clock: its sleeps are real,
@@ -91,6 +127,31 @@ import Testing
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(afterMilliseconds)) {
         continuation.resume()
       }
+    }
+  }
+
+  /// A reporter that keeps what a test clock reports, for a test to read.
+  final class ReportsKept: TestReporting {
+    struct Report: Sendable {
+      var message: String
+      var kind: TestReportKind
+    }
+
+    private let kept = Mutex<[Report]>([])
+
+    init() {}
+
+    var reports: [Report] { kept.withLock { $0 } }
+
+    func record(_ message: String, at location: TestSourceLocation, as kind: TestReportKind) {
+      kept.withLock { $0.append(Report(message: message, kind: kind)) }
+    }
+
+    func runObservingFailures(
+      isolation: isolated (any Actor)?, _ body: () async -> Void
+    ) async -> Bool {
+      await body()
+      return reports.contains { $0.kind == .failure }
     }
   }
 #endif
