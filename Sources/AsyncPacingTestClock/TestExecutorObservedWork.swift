@@ -6,9 +6,10 @@ import Dispatch
 /// executor's jobs that continue its main-actor work (run here).
 extension TestExecutor {
   /// Runs here a job the global executor would have run, when it is this test's work: a job
-  /// of a task already known as the test's (`TestTasks`); a hop of the task running the test's
-  /// main-actor code or running here (a nonisolated function, a `Task.yield()`); a child task
-  /// that main-actor code starts (`async let`, a task group). Under the process scope, also a
+  /// of a task already known as the test's (`TestTasks`); a hop of the test's main-actor job
+  /// running now (a nonisolated function, a `Task.yield()`), or of a real-clock sleep's
+  /// wake-up running here; a child task that a task of the test's starts (`async let`, a task
+  /// group). Under the process scope, also a
   /// task that a task of the test's starts (`Task {}`, `Task.detached`), from then on known as
   /// the test's. A task the test's code only resumes is taken only when it is the test's
   /// already: another test's task waiting on a continuation this test resumes stays that
@@ -48,14 +49,11 @@ extension TestExecutor {
   private func decide(_ sent: SentJob, enqueuedFrom place: TestContext.Place?) -> Decision {
     let isHopOfItsOwnTask = sent.enqueuer == nil
     let isKnown = TestTasks.owner(of: sent.task) === self
-    // A child task that a task of the test's starts, not a later job of one.
-    let isChild =
-      TestTasks.isChildTask(sent.job) && sent.sending == .start
-      && sent.enqueuer.map(isTestsTask) == true
     // A task that a task of the test's starts: its own task tree's, or one already taken.
     // Another test's work that runs here (an actor both use) sends its jobs from tasks of its
     // own, and is passed on.
     let isTestsStart = sent.sending == .start && sent.enqueuer.map(isTestsTask) == true
+    let isChild = isTestsStart && TestTasks.isChildTask(sent.job)
     return state.withLock { state -> Decision in
       guard state.isObserving else { return .pass }
       if isKnown { return .take }
