@@ -31,6 +31,11 @@ struct RecoveredSleep: Equatable {
     case unbounded(atLeast: Duration)
   }
 
+  /// A sleep whose duration arrived as it was asked for: no doubt.
+  static func exact(_ duration: Duration) -> RecoveredSleep {
+    RecoveredSleep(duration: duration, doubt: nil)
+  }
+
   /// Recovers a sleep whose deadline was `shortest` away when the call arrived, after it may
   /// have been held up for `heldUp` (`nil`: unknown).
   static func recover(shortest: Duration, heldUp: Duration?) -> RecoveredSleep {
@@ -73,7 +78,8 @@ struct RecoveredSleep: Equatable {
     return roundingUp && whole * 1_000_000 < nanoseconds ? whole + 1 : whole
   }
 
-  private static func nanoseconds(_ duration: Duration) -> Int64? {
+  /// Whole nanoseconds in `duration`, `nil` past some 292 years, where they overflow.
+  static func nanoseconds(_ duration: Duration) -> Int64? {
     let (seconds, attoseconds) = duration.components
     let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     guard !overflow else { return nil }

@@ -2,7 +2,7 @@ import AsyncPacing
 
 /// A real-clock sleep whose requested duration the clock recovered with a doubt
 /// (`RecoveredSleep`): what the test is warned of.
-struct InexactSleep: Sendable, Equatable {
+struct InexactSleep: Sendable {
   var registeredAt: TestClock.Instant
   var duration: Duration
   var doubt: RecoveredSleep.Doubt
@@ -37,11 +37,10 @@ struct InexactSleep: Sendable, Equatable {
 
   /// Milliseconds, to the nanosecond where it has any: "179.402 ms".
   private static func text(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     // Past some 292 years: whole seconds, which is all such a sleep needs.
-    guard !overflow else { return "\(seconds) s" }
-    let nanoseconds = whole + attoseconds / 1_000_000_000
+    guard let nanoseconds = RecoveredSleep.nanoseconds(duration) else {
+      return "\(duration.components.seconds) s"
+    }
     var text = String(nanoseconds / 1_000_000)
     var fraction = String(nanoseconds % 1_000_000)
     if fraction != "0" {

@@ -156,17 +156,10 @@ extension TestExecutor {
     /// The task that sends `job`, or `nil` when `job` continues that task (a hop to
     /// nonisolated code or to the main actor, a yield), as opposed to a task it starts or
     /// resumes: during a hop the runtime has already cleared the current task, and a task that
-    /// sends itself is the job.
+    /// sends itself (its ID the job's) is the job.
     static func sending(_ job: UnownedJob) -> Enqueuer? {
-      withUnsafeCurrentTask { task in
-        guard let task else { return nil }
-        // Both alive now, so their addresses tell them apart: a task is its own job.
-        let asJob = unsafeBitCast(task, to: UnownedJob.self)
-        guard unsafeBitCast(task, to: UInt.self) != unsafeBitCast(job, to: UInt.self) else {
-          return nil
-        }
-        return Enqueuer(task: TestTasks.id(of: asJob), preferred: task.unownedTaskExecutor)
-      }
+      guard let current, current.task != TestTasks.id(of: job) else { return nil }
+      return current
     }
   }
 

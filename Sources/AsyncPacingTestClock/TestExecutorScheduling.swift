@@ -49,8 +49,7 @@ import AsyncPacing
       if let deadline = instant as? TestClock.Instant {
         let duration = testClock.now.duration(to: deadline)
         return testClock.scheduleWakeUp(
-          job, recovered: RecoveredSleep(duration: duration, doubt: nil),
-          sleepingTask: TestTasks.current)
+          job, recovered: .exact(duration), sleepingTask: TestTasks.current)
       }
       // The clock's `now` is read before `arrived`, so the window covers the whole delay.
       let shortest: Duration
@@ -62,7 +61,7 @@ import AsyncPacing
         return runLater(job, after: Self.realDelay(until: instant, on: clock))
       }
       let recovered = RecoveredSleep.recover(
-        shortest: shortest, heldUp: heldUpAtMost(until: .now))
+        shortest: shortest, heldUp: heldUpAtMost())
       testClock.scheduleWakeUp(job, recovered: recovered, sleepingTask: TestTasks.current)
     }
 
@@ -71,9 +70,7 @@ import AsyncPacing
       guard let testClock = self.clock, let delay = delay as? Duration,
         C.self == ContinuousClock.self || C.self == SuspendingClock.self || C.self == TestClock.self
       else { return runLater(job, after: delay as? Duration) }
-      testClock.scheduleWakeUp(
-        job, recovered: RecoveredSleep(duration: delay, doubt: nil), sleepingTask: TestTasks.current
-      )
+      testClock.scheduleWakeUp(job, recovered: .exact(delay), sleepingTask: TestTasks.current)
     }
 
     /// How long, on the wall clock, until `instant` of `clock`, when that can be told.
