@@ -9,8 +9,9 @@ import Dispatch
 /// nothing new (a loaded machine, a sanitizer, a suite of tests hogging its threads) does not
 /// count: a test waiting for the pool is slow, not stuck. Measured here: under the thread
 /// sanitizer, with this package's suite running in parallel on two cores, a test waited more
-/// than 30 seconds for the pool. A pool that stays starved for ten timeouts is reported all the
-/// same, since its threads may be blocked for good.
+/// than 30 seconds for the pool, which the default 5-second guard rides out this way. A pool
+/// that stays starved for ten timeouts (50 seconds by default) is reported all the same, since
+/// its threads may be blocked for good.
 final class ProgressWatchdog: Sendable {
   private struct State {
     var isStopped = false
@@ -124,5 +125,11 @@ package enum WallClock {
     let nanoseconds = min(seconds, 1 << 32) * 1_000_000_000 + attoseconds / 1_000_000_000
     DispatchQueue.global().asyncAfter(
       deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
+  }
+
+  /// Returns once `delay` of wall-clock time has passed: a wait no test clock takes for a
+  /// sleep of the test's, and no cancellation shortens.
+  package static func pause(_ delay: Duration) async {
+    await withCheckedContinuation { continuation in after(delay) { continuation.resume() } }
   }
 }

@@ -81,6 +81,9 @@ public final class TestClock: Clock, Sendable {
     var background = BackgroundWork()
     /// What the operators and pacers timed by this clock told it through AsyncPacing's seam.
     var notes = HostNotes()
+    /// A stand-in's (`TestClock.current` outside a scope): a sleep moves `now` to its
+    /// deadline, so that a test that lost its clock runs to its end instead of hanging.
+    var sleepsMoveTime = false
   }
 
   /// What the operators and pacers told a clock through AsyncPacing's seam (`PacingHost`).
@@ -184,7 +187,9 @@ public final class TestClock: Clock, Sendable {
   /// each is a failure of the test at its end; a `TestClock()` made outside them prints each
   /// once, when it is detected.
   ///
-  /// Check it at the end of a test to catch work that escaped the test executor:
+  /// Check it at the end of a test to catch work that escaped the test executor and reached
+  /// this clock (a task that escaped without reaching it is a warning of the test, not a
+  /// diagnostic):
   ///
   /// ```swift
   /// #expect(clock.diagnostics.isEmpty)
@@ -216,6 +221,7 @@ public final class TestClock: Clock, Sendable {
         // cancel lands either before (seen here) or after (finds the sleeper), never between.
         let registration = state.withLock { state -> SleepRegistration? in
           if Task.isCancelled { return nil }
+          if state.sleepsMoveTime { state.now = max(state.now, deadline) }
           return state.register(
             Sleeper(
               id: id, deadline: deadline, resumption: .resume(continuation),

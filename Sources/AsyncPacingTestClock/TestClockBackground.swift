@@ -11,7 +11,7 @@ extension TestClock {
   /// as the test's leftover work, but does report a background task still running after its
   /// cancellation. An error it throws, other than a cancellation, is one of the clock's
   /// ``diagnostics``, a failure of the test. It needs a clock made by `withTestClock` or the
-  /// trait.
+  /// trait: on a `TestClock()`, it records a failure and runs `operation` unwatched.
   ///
   /// ```swift
   /// @Test(.testClock) func theBadgeRefreshesEveryMinute() async {
@@ -29,9 +29,13 @@ extension TestClock {
   /// ```
   public func addBackgroundTask(_ operation: sending @escaping () async throws -> Void) {
     guard let testExecutor else {
-      fatalError(
+      let mistake =
         "TestClock.addBackgroundTask: this clock has no test executor (a `TestClock()`); use "
-          + "the clock of withTestClock or the `.testClock` trait")
+        + "the clock of withTestClock or the `.testClock` trait."
+      guard TestReporters.current.recordInRunningTest(mistake + " The task runs unwatched.")
+      else { fatalError(mistake) }
+      Task { try? await operation() }
+      return
     }
     let isOpen = state.withLock { state in
       state.background.running += 1

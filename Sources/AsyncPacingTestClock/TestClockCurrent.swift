@@ -3,7 +3,9 @@ import AsyncPacing
 extension TestClock {
   /// The clock of the test clock's scope the calling code runs in: under the `.testClock` trait,
   /// or inside ``withTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``.
-  /// Reading it anywhere else stops the process with a message saying so.
+  /// Read anywhere else in a test, it records a failure at the test and returns a fresh
+  /// clock whose sleeps move its time to their deadlines, so that the test runs to its end and
+  /// the run goes on; outside any test, it stops the process with a message saying so.
   ///
   /// ```swift
   /// @Test(.testClock) func savesAfterASecond() async {
@@ -18,11 +20,23 @@ extension TestClock {
   /// pacers and timeouts made without `clock:` run on: the innermost scope's clock, when scopes
   /// nest.
   public static var current: TestClock {
-    guard let clock = PacingDefaults.clock as? TestClock else {
-      fatalError(
-        "TestClock.current is read outside a test clock's scope: add the `.testClock` trait to "
-          + "the test or its suite, or read it inside withTestClock")
+    if let clock = PacingDefaults.clock as? TestClock { return clock }
+    let mistake =
+      "TestClock.current is read outside a test clock's scope: add the `.testClock` trait to "
+      + "the test or its suite, or read it inside withTestClock."
+    guard TestReporters.current.recordInRunningTest(mistake + Self.standInNote) else {
+      fatalError(mistake + " No test is running to record it.")
     }
+    return standIn()
+  }
+
+  /// A clock for a test that lost its own: its sleeps move its time, so nothing waits on it.
+  static func standIn() -> TestClock {
+    let clock = TestClock()
+    clock.state.withLock { $0.sleepsMoveTime = true }
     return clock
   }
+
+  /// What a failure for a call outside a test clock's scope adds.
+  private static let standInNote = " A fresh clock stands in, so that the test runs to its end."
 }

@@ -38,7 +38,9 @@ package enum TestClockDriver {
     reporter: any TestReporting,
     escaping body: sending @escaping (TestClock) async throws(E) -> sending R
   ) async throws(E) -> sending R {
-    checkProgressTimeout(progressTimeout, in: api)
+    let (progressTimeout, advancing) = checked(
+      progressTimeout: progressTimeout, advancing: advancing, in: api
+    ) { reporter.record($0, at: location, as: .failure) }
     var scope = scope
     if scope == .process, let reason = TestClock.processScopeUnavailability {
       // The body still runs, on the task tree, so that the result exists: the test has failed.
@@ -57,8 +59,8 @@ package enum TestClockDriver {
         startsOnMainActor: startsOnMainActor, stall: stall, reporter: reporter, body: handOver,
         outcome: outcome)
     }
-    let hints = [clock.neverUsedHint, clock.escapedTaskHint].compactMap { $0 }
-    for hint in hints where !stall.hasFired && failed {
+    // The stall's own report names the hint already.
+    if failed, !stall.hasFired, let hint = clock.failureHint {
       reporter.record(hint, at: location, as: .warning)
     }
     guard let result = outcome.take() else {
@@ -132,8 +134,8 @@ package enum TestClockDriver {
     for diagnostic in diagnostics {
       reporter.record(diagnostic, at: location, as: .failure)
     }
-    if let warning = TestClock.warningToRecord(warnings) {
-      reporter.record(warning, at: location, as: .warning)
+    for warning in [TestClock.warningToRecord(warnings), clock.escapedTasksWarning] {
+      if let warning { reporter.record(warning, at: location, as: .warning) }
     }
   }
 }

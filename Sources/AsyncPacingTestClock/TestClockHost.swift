@@ -61,12 +61,26 @@ extension TestClock: PacingHost {
     state.withLock { $0.notes.realClockChoices.append("\(api) on \(clock)") }
   }
 
-  /// Kept with the clock's notes of the seam.
+  /// A failure of the test, as leftover work is: the value was lost. Kept with the clock's
+  /// notes of the seam too.
   ///
   /// ```swift
   /// clock.pacerReleasedHoldingValue("Debouncer<String>")
   /// ```
   public func pacerReleasedHoldingValue(_ pacer: String) {
-    state.withLock { $0.notes.releasedPacersHoldingValues.append(pacer) }
+    let lost = state.withLock { state in
+      state.notes.releasedPacersHoldingValues.append(pacer)
+      return state.notes.releasedPacersHoldingValues.count
+    }
+    // Numbered: two pacers lost alike are two failures, not one.
+    report(
+      """
+      TestClock: a \(pacer) timed by this clock was released while it still held a value \
+      (lost value \(lost) of this test), \
+      which it dropped without running its action: the test let go of it (at the end of the \
+      body, or with the suite's instance) before the value was due. Advance the clock past the \
+      value's deadline, or call `flush()`, before the pacer goes; or call `cancel()` first if \
+      dropping the value is what the test means.
+      """)
   }
 }

@@ -6,7 +6,8 @@ extension TestClock {
   /// - Parameter maxAdvances: how many times time may move to the next deadline before giving
   ///   up; a loop that sleeps forever (a repeating timer) would otherwise never end. When the
   ///   bound is hit, the clock records a diagnostic and returns. A bound below 1 is a
-  ///   programming error: it stops the program with a message naming it.
+  ///   mistake: in a test, a failure naming it, and the run goes on with 10,000; outside any
+  ///   test, it stops the program with that message.
   ///
   /// ```swift
   /// save()
@@ -15,9 +16,15 @@ extension TestClock {
   /// #expect(saveCount == 1)
   /// ```
   public func run(maxAdvances: Int = 10_000) async {
-    checkArgument(
-      maxAdvances > 0,
-      "TestClock.run(maxAdvances:): `maxAdvances` must be greater than zero, got \(maxAdvances)")
+    var maxAdvances = maxAdvances
+    if maxAdvances <= 0 {
+      let mistake =
+        "TestClock.run(maxAdvances:): `maxAdvances` must be greater than zero, got \(maxAdvances)"
+      guard TestReporters.current.recordInRunningTest(mistake + "; 10000 stands in.") else {
+        fatalError(mistake)
+      }
+      maxAdvances = 10_000
+    }
     guard case .limitReached(let next) = await run(until: { false }, maxAdvances: maxAdvances)
     else { return }
     report(
@@ -60,6 +67,28 @@ extension TestClock {
       advances += 1
       await advanceWork(to: next)
     }
+  }
+}
+
+extension TestClock {
+  /// A run until `isDone` that, once nothing on the clock can happen, waits up to `patience`
+  /// of wall-clock time for work the clock does not time (a task that escaped it, a real-time
+  /// source) to bring it about, running again whenever it polls: Turbine's wait for an event,
+  /// which bounds the wait and never virtual time. `.idle` once `patience` has passed.
+  package func run(
+    until isDone: () -> Bool, maxAdvances: Int, patience: Duration
+  ) async -> RunOutcome {
+    let outcome = await run(until: isDone, maxAdvances: maxAdvances)
+    guard outcome == .idle else { return outcome }
+    let giveUpAt = ContinuousClock.now.advanced(by: patience)
+    while !Task.isCancelled {
+      let left = giveUpAt - ContinuousClock.now
+      guard left > .zero else { break }
+      await WallClock.pause(min(left, .milliseconds(5)))
+      let outcome = await run(until: isDone, maxAdvances: maxAdvances)
+      guard outcome == .idle else { return outcome }
+    }
+    return .idle
   }
 }
 

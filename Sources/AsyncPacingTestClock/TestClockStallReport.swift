@@ -20,35 +20,6 @@ extension TestClock {
     }
   }
 
-  /// The hint for a test that moved time while nothing ever slept on this clock, if that is
-  /// what happened.
-  package var neverUsedHint: String? {
-    state.withLock { state in
-      guard state.nextSleeperID == 0, state.now > Instant() else { return nil }
-      return """
-        No sleep ever reached this TestClock, although the test moved it to \(state.now): was \
-        the code under test given this clock (and not a ContinuousClock of its own)?
-        """
-    }
-  }
-
-  /// The hint for a test that failed after its code started tasks that escaped the test
-  /// executor, if it did: timed work there (another library's operator iterating in a plain
-  /// `Task {}` of its own, a hand-rolled debouncer) is not exact, though it may never sleep on
-  /// the clock itself.
-  package var escapedTaskHint: String? {
-    guard let escaped = testExecutor?.observed.escapedTaskJobs, escaped > 0 else { return nil }
-    return """
-      The test's code started or resumed tasks outside the test executor and the main actor \
-      (\(escaped) job(s) of a plain `Task {}` or `Task.detached` started by code on the test \
-      executor): advancing cannot wait for them. If they do the timed work (another library's \
-      operator that iterates in a `Task {}` of its own, a hand-rolled `Task`-based debouncer), \
-      the test cannot be exact. Start them with `Task(executorPreference: clock.taskExecutor)`, \
-      or make them child tasks; for code you cannot change, use the process scope \
-      (`.testClock(scope: .process)`), which takes them.
-      """
-  }
-
   /// Why the test made no progress for `timeout`: what is pending, and what to do. `poolWait`,
   /// when not zero, is how long the cooperative pool has run no new task.
   func stallReport(after timeout: Duration, poolWait: Duration = .zero) -> String {
@@ -107,7 +78,9 @@ extension TestClock {
             + "own" + (RuntimeHooks.isInstalled ? "." : ", or it is `@MainActor` code."))
       }
     }
-    if let hint = neverUsedHint { lines.append("- " + hint) }
+    // The escape warning comes at the test's end, which a body ignoring its cancellation
+    // never reaches: the stall names it too.
+    for hint in [escapedTasksWarning, failureHint].compactMap({ $0 }) { lines.append("- " + hint) }
     return lines.joined(separator: "\n")
   }
 }

@@ -46,7 +46,7 @@ struct ObservedWork: Equatable, Sendable {
   var mainActorJobs = 0
   /// How many of them have started: the progress guard's sign that such work moves.
   var mainActorJobsStarted = 0
-  /// Jobs of tasks outside the test's work that its code on the test executor sent to the
-  /// global executor: tasks it started with a plain `Task {}` or `Task.detached`, or resumed.
-  var escapedTaskJobs = 0
+  /// Tasks the test's own tasks started on the global executor that its scope does not take:
+  /// a plain `Task {}` or `Task.detached` under the task-tree scope.
+  var escapedTaskStarts = 0
 }

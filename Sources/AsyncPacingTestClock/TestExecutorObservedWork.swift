@@ -25,15 +25,14 @@ extension TestExecutor {
       return true
     case .startNotCovered where enclosing?.adoptStart(sent) == true:
       return true
-    case .startNotCovered, .pass:
-      // A task the test's code started (or resumed) with a plain `Task {}` escapes: counted
-      // for the hint a failing test gets.
-      guard place == .testExecutor, let enqueuer = sent.enqueuer, isTestsTask(enqueuer) else {
-        return false
-      }
+    case .startNotCovered:
+      // A task the test's code started with a plain `Task {}` or `Task.detached` escapes:
+      // counted for the warning every such test gets. A task it only resumes is not its own.
       state.withLock { state in
-        if state.isObserving { state.observed.escapedTaskJobs += 1 }
+        if state.isObserving { state.observed.escapedTaskStarts += 1 }
       }
+      return false
+    case .pass:
       return false
     }
   }

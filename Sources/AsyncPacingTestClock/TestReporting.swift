@@ -47,6 +47,15 @@ package protocol TestReporting: Sendable {
   func runObservingFailures(
     isolation: isolated (any Actor)?, _ body: () async -> Void
   ) async -> Bool
+  /// Records `message` as a failure of the running test, for a call that has no place of its
+  /// own (a property read): at the test's declaration where the library knows it. Returns
+  /// `false` when no test runs, so that the caller stops the process instead.
+  func recordInRunningTest(_ message: String) -> Bool
+}
+
+extension TestReporting {
+  /// No test runs: the caller stops the process.
+  package func recordInRunningTest(_ message: String) -> Bool { false }
 }
 
 /// The reporter of this process, found once.

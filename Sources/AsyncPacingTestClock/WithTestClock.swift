@@ -52,9 +52,10 @@ import AsyncPacing
 ///   failure naming it, and so is each error a background task threw.
 /// - Each of the clock's ``TestClock/diagnostics`` is a failure at the end, and not printed;
 ///   one that comes after (a sleep from a task the test did not wait for) is printed.
-/// - When the test failed after moving time on a clock no sleep ever reached, a warning asks
-///   whether the code under test was given the clock; when it failed after its code started
-///   tasks that escaped the test executor, a warning names them.
+/// - When the test's code started tasks its scope does not take (a plain `Task {}`, a
+///   `Task.detached`), a warning names them, whether the test passed or failed (Swift 6.3 on
+///   Linux). When the test failed, a warning names the cause the clock has evidence for: an
+///   explicit real clock, or time moved while no sleep reached the clock.
 ///
 /// - Parameters:
 ///   - scope: `.taskTree` (the default) settles the test's task tree; `.process` also takes
@@ -77,7 +78,7 @@ import AsyncPacing
 ///     in a child task of the call, which ends before the call returns.
 public func withTestClock<R, E: Error>(
   scope: TestClock.Scope = .taskTree,
-  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
+  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(5),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
   _ body: sending (TestClock) async throws(E) -> sending R
@@ -88,9 +89,27 @@ public func withTestClock<R, E: Error>(
     api: "withTestClock", startsOnMainActor: isolation === MainActor.shared, body)
 }
 
-/// Checks a progress timeout argument, naming it.
-package func checkProgressTimeout(_ progressTimeout: Duration, in function: String) {
-  guard progressTimeout > .zero else {
-    fatalError("\(function): progressTimeout must be greater than zero, got \(progressTimeout)")
+extension TestClockDriver {
+  /// The arguments a test clock's scope runs with: a mistaken one fails the test, naming it,
+  /// and the default stands in, so that the test runs to its end.
+  static func checked(
+    progressTimeout: Duration, advancing: TestClock.Advancing, in api: String,
+    report: (String) -> Void
+  ) -> (progressTimeout: Duration, advancing: TestClock.Advancing) {
+    var progressTimeout = progressTimeout
+    var advancing = advancing
+    if progressTimeout <= .zero {
+      report(
+        "\(api): `progressTimeout` must be greater than zero, got \(progressTimeout); the "
+          + "default, 5 seconds, stands in.")
+      progressTimeout = .seconds(5)
+    }
+    if let bound = advancing.maxAdvancesWithoutProgress, bound <= 0 {
+      report(
+        "\(api): `maxAdvancesWithoutProgress` must be greater than zero, got \(bound); the "
+          + "default, 10000, stands in.")
+      advancing = .automatic
+    }
+    return (progressTimeout, advancing)
   }
 }

@@ -14,7 +14,7 @@ import Testing
 @available(*, deprecated, renamed: "withTestClock")
 public func withCheckedTestClock<R, E: Error>(
   scope: TestClock.Scope = .taskTree,
-  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
+  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(5),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column, isolation: isolated (any Actor)? = #isolation,
   _ body: sending @escaping (TestClock) async throws(E) -> sending R
@@ -35,7 +35,7 @@ public func withCheckedTestClock<R, E: Error>(
 @available(*, deprecated, renamed: "withTestClock")
 public func withCheckedTestClock<R, E: Error>(
   scope: TestClock.Scope = .taskTree,
-  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
+  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(5),
   sourceLocation: SourceLocation, isolation: isolated (any Actor)? = #isolation,
   _ body: sending @escaping (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {

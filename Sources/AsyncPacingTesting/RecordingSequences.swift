@@ -23,8 +23,9 @@ extension TestClock {
   ///
   /// Asking settles the clock and, if nothing has arrived, advances it deadline by deadline
   /// until something does, at most `maxAdvances` times. A question that cannot be answered as
-  /// asked (another event came, nothing can arrive any more, or the limit was reached) records
-  /// an issue at the line that asked, naming what did arrive. So does leaving `body` with
+  /// asked (another event came, nothing came within the await's `timeout` once nothing on the
+  /// clock could bring one, or the limit was reached) records an issue at the line that asked,
+  /// naming what did arrive. So does leaving `body` with
   /// events nobody asked for (see ``SequenceRecorder/ignoreRemainingEvents()``). Leaving
   /// `body` cancels the iteration and waits for it to end.
   public func record<Recorded: AsyncSequence & Sendable, Outcome, Failure: Error>(

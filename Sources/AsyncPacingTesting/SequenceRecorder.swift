@@ -36,37 +36,53 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// ```
   public var received: [RecordedEvent<Element>] { state.withLock { $0.received } }
 
-  /// The next event, advancing the clock until one arrives; `nil`, with an issue recorded,
-  /// when none can.
+  /// The next event, advancing the clock until one arrives; `nil`, with an issue recorded at
+  /// this line, when none can.
+  ///
+  /// Once nothing on the clock can bring an event (all work settled, nothing sleeps), it waits
+  /// up to `timeout` of wall-clock time for work the clock does not time to bring one, as
+  /// Turbine's `awaitItem()` does; `timeout` never bounds virtual time.
   ///
   /// ```swift
   /// let event = await searches.next()
   /// #expect(event?.instant == TestClock.Instant(offset: .milliseconds(300)))
   /// ```
+  ///
+  /// - Parameter timeout: How long to wait on the wall clock once nothing on the clock can
+  ///   bring an event.
   public func next(
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    timeout: Duration = .seconds(3), fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async -> RecordedEvent<Element>? {
     await next(
+      timeout: timeout,
       location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  func next(location: TestSourceLocation) async -> RecordedEvent<Element>? {
+  func next(timeout: Duration, location: TestSourceLocation) async -> RecordedEvent<Element>? {
+    if timeout < .zero {
+      TestFailureReporting.record(
+        "`timeout` must not be negative, got \(timeout); waiting for none instead", at: location)
+    }
+    let patience = max(timeout, .zero)
     let outcome = await clock.run(
       until: { state.withLock { $0.consumed < $0.received.count || $0.hasEnded } },
-      maxAdvances: maxAdvances)
+      maxAdvances: maxAdvances, patience: patience)
     let event = state.withLock { state -> RecordedEvent<Element>? in
       guard state.consumed < state.received.count else { return nil }
       defer { state.consumed += 1 }
       return state.received[state.consumed]
     }
     if let event { return event }
+    // A cancelled wait (the guard stopped a stalled test, or the test was cancelled) has failed
+    // already, or was asked to stop: nothing more to say, unless the recording has ended.
+    if outcome == .idle, Task.isCancelled { return nil }
     let why =
       switch outcome {
       case .done: whyItHasEnded
       case .idle:
-        "nothing can arrive any more: all work has settled and nothing sleeps on the clock "
-          + "(now \(clock.now))"
+        "none came: all work has settled, nothing sleeps on the clock (now \(clock.now)), "
+          + "and nothing else brought one within \(patience) of wall-clock time"
       case .limitReached(let next):
         "nothing arrived in \(maxAdvances) advances of the clock (now \(clock.now), the next "
           + "deadline \(next)): a repeating timer that never emits?"
@@ -76,44 +92,49 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   }
 
   /// The next event, which must be an element.
+  /// It waits as ``next(timeout:fileID:filePath:line:column:)`` does.
   ///
   /// ```swift
   /// let query = await searches.nextElement()
   /// #expect(query == "swift")
   /// ```
   public func nextElement(
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    timeout: Duration = .seconds(3), fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async -> Element? {
     await nextElement(
+      timeout: timeout,
       location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  func nextElement(location: TestSourceLocation) async -> Element? {
-    await next(expecting: "an element", location: location) { $0.element }
+  func nextElement(timeout: Duration, location: TestSourceLocation) async -> Element? {
+    await next(expecting: "an element", timeout: timeout, location: location) { $0.element }
   }
 
   /// The next event, which must be the end of the sequence.
+  /// It waits as ``next(timeout:fileID:filePath:line:column:)`` does.
   ///
   /// ```swift
   /// typing.finish()
   /// await searches.expectFinish()
   /// ```
   public func expectFinish(
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    timeout: Duration = .seconds(3), fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
     await expectFinish(
+      timeout: timeout,
       location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  func expectFinish(location: TestSourceLocation) async {
-    await next(expecting: "the finish", location: location) { event in
+  func expectFinish(timeout: Duration, location: TestSourceLocation) async {
+    await next(expecting: "the finish", timeout: timeout, location: location) { event in
       if case .finish = event.kind { () } else { nil }
     }
   }
 
   /// The next event, which must be an error; returns the error.
+  /// It waits as ``next(timeout:fileID:filePath:line:column:)`` does.
   ///
   /// ```swift
   /// let error = await lines.expectFailure()
@@ -121,16 +142,17 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// ```
   @discardableResult
   public func expectFailure(
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    timeout: Duration = .seconds(3), fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async -> (any Error)? {
     await expectFailure(
+      timeout: timeout,
       location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   @discardableResult
-  func expectFailure(location: TestSourceLocation) async -> (any Error)? {
-    await next(expecting: "a failure", location: location) { event in
+  func expectFailure(timeout: Duration, location: TestSourceLocation) async -> (any Error)? {
+    await next(expecting: "a failure", timeout: timeout, location: location) { event in
       if case .failure(let error) = event.kind { error } else { nil }
     }
   }
@@ -139,10 +161,10 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// not.
   @discardableResult
   private func next<Matched>(
-    expecting expected: String, location: TestSourceLocation,
+    expecting expected: String, timeout: Duration, location: TestSourceLocation,
     _ match: (RecordedEvent<Element>) -> Matched?
   ) async -> Matched? {
-    guard let event = await next(location: location) else { return nil }
+    guard let event = await next(timeout: timeout, location: location) else { return nil }
     if let matched = match(event) { return matched }
     unexpected(event, expected: expected, location: location)
     return nil

@@ -18,7 +18,7 @@ import Testing
 /// ```
 public func withTestClock<R, E: Error>(
   scope: TestClock.Scope = .taskTree,
-  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(30),
+  advancing: TestClock.Advancing = .manual, progressTimeout: Duration = .seconds(5),
   sourceLocation: SourceLocation, isolation: isolated (any Actor)? = #isolation,
   _ body: sending (TestClock) async throws(E) -> sending R
 ) async throws(E) -> sending R {
@@ -109,44 +109,52 @@ extension TestClock {
 }
 
 extension SequenceRecorder {
-  /// ``next(fileID:filePath:line:column:)``, with a failure reported at `sourceLocation`.
+  /// ``next(timeout:fileID:filePath:line:column:)``, with a failure reported at `sourceLocation`.
   ///
   /// ```swift
   /// let event = await searches.next(sourceLocation: sourceLocation)
   /// ```
-  public func next(sourceLocation: SourceLocation) async -> RecordedEvent<Element>? {
-    await next(location: TestSourceLocation(sourceLocation))
+  public func next(
+    timeout: Duration = .seconds(3), sourceLocation: SourceLocation
+  ) async -> RecordedEvent<Element>? {
+    await next(timeout: timeout, location: TestSourceLocation(sourceLocation))
   }
 
-  /// ``nextElement(fileID:filePath:line:column:)``, with a failure reported at
+  /// ``nextElement(timeout:fileID:filePath:line:column:)``, with a failure reported at
   /// `sourceLocation`.
   ///
   /// ```swift
   /// let query = await searches.nextElement(sourceLocation: sourceLocation)
   /// ```
-  public func nextElement(sourceLocation: SourceLocation) async -> Element? {
-    await nextElement(location: TestSourceLocation(sourceLocation))
+  public func nextElement(
+    timeout: Duration = .seconds(3), sourceLocation: SourceLocation
+  ) async -> Element? {
+    await nextElement(timeout: timeout, location: TestSourceLocation(sourceLocation))
   }
 
-  /// ``expectFinish(fileID:filePath:line:column:)``, with a failure reported at
+  /// ``expectFinish(timeout:fileID:filePath:line:column:)``, with a failure reported at
   /// `sourceLocation`.
   ///
   /// ```swift
   /// await searches.expectFinish(sourceLocation: sourceLocation)
   /// ```
-  public func expectFinish(sourceLocation: SourceLocation) async {
-    await expectFinish(location: TestSourceLocation(sourceLocation))
+  public func expectFinish(
+    timeout: Duration = .seconds(3), sourceLocation: SourceLocation
+  ) async {
+    await expectFinish(timeout: timeout, location: TestSourceLocation(sourceLocation))
   }
 
-  /// ``expectFailure(fileID:filePath:line:column:)``, with a failure reported at
+  /// ``expectFailure(timeout:fileID:filePath:line:column:)``, with a failure reported at
   /// `sourceLocation`.
   ///
   /// ```swift
   /// let error = await lines.expectFailure(sourceLocation: sourceLocation)
   /// ```
   @discardableResult
-  public func expectFailure(sourceLocation: SourceLocation) async -> (any Error)? {
-    await expectFailure(location: TestSourceLocation(sourceLocation))
+  public func expectFailure(
+    timeout: Duration = .seconds(3), sourceLocation: SourceLocation
+  ) async -> (any Error)? {
+    await expectFailure(timeout: timeout, location: TestSourceLocation(sourceLocation))
   }
 
   /// ``expectNoEvents(fileID:filePath:line:column:)``, with a failure reported at

@@ -5,6 +5,24 @@ import Testing
 /// The examples of the testing guide ("Testing with marble diagrams", "Recording a sequence"),
 /// as written there: if one stops compiling or passing, the guide is wrong.
 @Suite struct GuideExampleTests {
+  /// Getting Started's first test, as written there: no clock injected.
+  @Test(.testClock) func aDraftIsSavedOncePerPause() async {
+    let clock = TestClock.current
+    let (edits, typing) = AsyncStream.makeStream(of: String.self)
+    let saves = edits.debounce(for: .seconds(1))  // on the test's clock
+    async let saved = saves.reduce(into: [String]()) { $0.append($1) }
+
+    typing.yield("Hel")
+    await clock.advance(by: .milliseconds(500))
+    typing.yield("Hello")  // replaces "Hel" before its second is up
+    // a full second of quiet: "Hello" is saved
+    await clock.advance(by: .seconds(1))
+    typing.yield("Hello, world")
+    typing.finish()  // input ends: the pending edit comes out now
+    let savedTexts = await saved
+    #expect(savedTexts == ["Hello", "Hello, world"])
+  }
+
   @Test func searchWaitsForAPause() async {
     // Plain form: the guide writes this example with withTestClock.
     await withTestClock { clock in

@@ -58,7 +58,9 @@ import Testing
 
   /// 20,000 steps with an event at every other one: drawing and comparing stay linear (they
   /// were quadratic, a filter of every event for every step), so this takes milliseconds.
-  @Test(.testClock) func aLongDrawingIsComparedStepByStep() async {
+  // The comparison is one job: under ThreadSanitizer on two busy cores it took more than the
+  // default 5-second guard.
+  @Test(.testClock(progressTimeout: .seconds(60))) func aLongDrawingIsComparedStepByStep() async {
     let clock = TestClock.current
     let long = String(repeating: "a-", count: 10_000) + "|"
     let issues = await recordedIssues {

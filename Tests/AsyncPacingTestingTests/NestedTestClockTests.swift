@@ -47,9 +47,14 @@ import Testing
       #expect(await Self.takerOfAPlainTask(outer: .process, inner: .process) == .inner)
     }
 
-    /// No scope takes a plain task here: it escapes both, as the task-tree scope says.
+    /// No scope takes a plain task here: it escapes both, as the task-tree scope says, and the
+    /// inner clock, whose body started it, warns of it.
     @Test func aPlainTaskEscapesTwoTaskTreeClocks() async {
-      #expect(await Self.takerOfAPlainTask(outer: .taskTree, inner: .taskTree) == .neither)
+      let recorded = await recordedIssues {
+        #expect(await Self.takerOfAPlainTask(outer: .taskTree, inner: .taskTree) == .neither)
+      }.map(\.message)
+      #expect(recorded.count == 1, "\(recorded)")
+      #expect(recorded.first?.contains("the test's code started 1 task(s) outside") == true)
     }
 
     /// The outer clock takes the inner body's plain task for good: its sleep is virtual, on the

@@ -85,7 +85,12 @@ import Testing
           save.cancel()
         }
       }.map(\.message)
-      #expect(recorded.contains { $0.contains("was the code under test given this clock") })
+      #expect(
+        recorded.contains {
+          $0.contains(
+            "Made with an explicit real clock inside the test clock's scope: "
+              + "Debouncer(for:clock:) on ContinuousClock")
+        }, "\(recorded)")
     }
   }
 

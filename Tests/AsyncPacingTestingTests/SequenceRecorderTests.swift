@@ -1,6 +1,8 @@
 import AsyncPacing
 import AsyncPacingTesting
+import Dispatch
 import IssueCapture
+import Synchronization
 import Testing
 
 @Suite(.capturesIssues) struct SequenceRecorderTests {
@@ -45,14 +47,51 @@ import Testing
 
   @Test(.testClock) func nothingThatCanArriveIsReported() async {
     await Self.expectIssue(
-      "expected an event, but nothing can arrive any more: all work has settled and nothing "
-        + "sleeps on the clock (now +2s); received so far: element \"a\" at +0s",
+      "expected an event, but none came: all work has settled, nothing sleeps on the clock "
+        + "(now +2s), and nothing else brought one within 0.05 seconds of wall-clock time; "
+        + "received so far: element \"a\" at +0s, element \"b\" at +2s",
       recording: "a-b"
     ) { letters in
       #expect(await letters.nextElement() == "a")
       #expect(await letters.nextElement() == "b")
-      _ = await letters.next()
+      _ = await letters.next(timeout: .milliseconds(50))
     }
+  }
+
+  /// Once nothing on the clock can bring an event, the recorder waits on the wall clock for
+  /// work the clock does not time, as Turbine does.
+  @Test(.testClock) func anEventFromOutsideTheClockIsWaitedFor() async {
+    let clock = TestClock.current
+    let (lines, feed) = AsyncStream.makeStream(of: String.self)
+    await clock.record(lines) { lines in
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+        feed.yield("late")
+        feed.finish()
+      }
+      #expect(await lines.nextElement() == "late")
+      await lines.expectFinish()
+    }
+  }
+
+  /// When nothing comes, the await fails at its own line once its timeout has passed.
+  @Test(.testClock) func anAwaitNothingAnswersFailsAtItsLineAfterItsTimeout() async {
+    let clock = TestClock.current
+    let (lines, feed) = AsyncStream.makeStream(of: String.self)
+    let waited = Mutex(Duration.zero)
+    let line = #line + 5
+    let recorded = await recordedIssues {
+      await clock.record(lines) { lines in
+        let started = ContinuousClock.now
+        // The wait below is the one under test.
+        _ = await lines.next(timeout: .milliseconds(200))
+        waited.withLock { $0 = ContinuousClock.now - started }
+      }
+    }
+    feed.finish()
+    #expect(recorded.count == 1)
+    #expect(recorded.first?.sourceLocation?.line == line)
+    #expect(recorded.first?.message.contains("within 0.2 seconds of wall-clock time") == true)
+    #expect(waited.withLock { $0 } >= .milliseconds(200))
   }
 
   @Test(.testClock) func aRepeatingTimerThatNeverEmitsFailsInsteadOfHanging() async {

@@ -16,7 +16,7 @@ final class XCTestReportTests: XCTestCase {
       let file = URL(fileURLWithPath: #filePath).lastPathComponent
       // corelibs-xctest prints `path:line: error: Case.test : failed - message`.
       let failures = output.split(separator: "\n").filter { $0.contains(": error: ") }
-      XCTAssertEqual(failures.count, 3, output)
+      XCTAssertEqual(failures.count, 4, output)
       XCTAssertTrue(
         failures.contains { $0.contains("\(file):\(DeliberateXCTestFailures.stepLine): error:") }
           && failures.contains { $0.contains("`step` must be positive") }, output)
@@ -25,6 +25,17 @@ final class XCTestReportTests: XCTestCase {
         output)
       // The stalled test failed, and the test after it still ran: the process did not stop.
       XCTAssertTrue(output.contains("testZAfterTheStall' passed"), output)
+      // The escape is a printed warning at the call; the test passes.
+      XCTAssertTrue(
+        output.contains(
+          "\(file):\(DeliberateXCTestFailures.escapeLine): warning: TestClock: the test's code "
+            + "started 1 task(s)"), output)
+      XCTAssertTrue(output.contains("testAnEscapedTask' passed"), output)
+      // A clock read outside any scope fails its test, which runs to its end.
+      XCTAssertTrue(
+        failures.contains { $0.contains("TestClock.current is read outside a test clock's scope") },
+        output)
+      XCTAssertTrue(output.contains("testTheClockReadOutsideItsScope' failed"), output)
       // A test that failed after moving a clock no sleep reached gets the hint, as a warning:
       // the observer counted XCTest's own failure.
       XCTAssertTrue(
@@ -52,21 +63,21 @@ final class XCTestReportTests: XCTestCase {
 
 /// Fails on purpose, only in the child process of ``XCTestReportTests``.
 final class DeliberateXCTestFailures: XCTestCase {
-  static let stepLine = #line + 11
-  static let guardLine = #line + 15
+  static let isChild =
+    ProcessInfo.processInfo.environment["ASYNCPACING_DELIBERATE_XCTEST_FAILURES"] != nil
 
-  override func setUpWithError() throws {
-    try XCTSkipUnless(
-      ProcessInfo.processInfo.environment["ASYNCPACING_DELIBERATE_XCTEST_FAILURES"] != nil,
-      "fails on purpose: XCTestReportTests runs it in a child process")
+  /// Runs a test only in the child process: in the parent it passes without running, and the
+  /// run prints no skip.
+  override func invokeTest() {
+    if Self.isChild { super.invokeTest() }
   }
 
+  static let stepLine = #line + 2
   func testAMarbleFailure() async {
-    await withTestClock { clock in
-      _ = clock.marbles("a-b", step: .zero)
-    }
+    await withTestClock { clock in _ = clock.marbles("a-b", step: .zero) }
   }
 
+  static let guardLine = #line + 2
   func testAStall() async {
     await withTestClock(progressTimeout: .milliseconds(200)) { clock in
       try? await clock.sleep(for: .seconds(1))
@@ -79,6 +90,21 @@ final class DeliberateXCTestFailures: XCTestCase {
       await clock.advance(by: .seconds(1))
       XCTFail("the view model never searched")
     }
+  }
+
+  /// XCTest has no warnings: the escape is a printed line, and the test passes.
+  static let escapeLine = #line + 2
+  func testAnEscapedTask() async {
+    await withTestClock { clock in
+      let synced = Task { try? await Task.sleep(for: .milliseconds(1)) }
+      await clock.advance(by: .seconds(5))
+      synced.cancel()
+    }
+  }
+
+  func testTheClockReadOutsideItsScope() async {
+    let clock = TestClock.current
+    await clock.advance(by: .seconds(1))
   }
 
   func testZAfterTheStall() {}

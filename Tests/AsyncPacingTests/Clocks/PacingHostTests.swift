@@ -1,12 +1,13 @@
 import AsyncPacing
 import AsyncPacingTesting
+import IssueCapture
 import Synchronization
 import Testing
 
 /// The one seam between AsyncPacing and test time, used as another library would: any host
 /// bound as `PacingDefaults.clock` runs the forms without `clock:`, and a host hears the events
 /// the seam promises.
-@Suite struct PacingHostTests {
+@Suite(.capturesIssues) struct PacingHostTests {
   @Test func aBoundHostRunsTheFormsWithoutAClock() async {
     // An immediate clock is a host whose sleeps take any deadline at once: a debouncer of a
     // thousand seconds made where it is bound runs its action without waiting.
@@ -47,16 +48,20 @@ import Testing
       ])
   }
 
-  @Test(.testClock) func aPacerReleasedHoldingAValueIsHeard() async {
-    let clock = TestClock.current
-    do {
-      let save = Debouncer(for: .seconds(1)) { (_: String) in }
-      save.send("draft")
-      let idle = Throttler(for: .seconds(1), edges: .trailing) { (_: Int) in }
-      _ = idle
-    }  // both released here; only the debouncer held a value
-    await clock.settle()
-    #expect(clock.hostNotes.releasedPacersHoldingValues == ["Debouncer<String>"])
+  @Test func aPacerReleasedHoldingAValueIsHeard() async {
+    // The test clock, hearing it, fails the test: the value was lost.
+    await expectIssues([LostValue.reported(by: "Debouncer<String>")]) {
+      await withTestClock { clock in
+        do {
+          let save = Debouncer(for: .seconds(1)) { (_: String) in }
+          save.send("draft")
+          let idle = Throttler(for: .seconds(1), edges: .trailing) { (_: Int) in }
+          _ = idle
+        }  // both released here; only the debouncer held a value
+        await clock.settle()
+        #expect(clock.hostNotes.releasedPacersHoldingValues == ["Debouncer<String>"])
+      }
+    }
   }
 
   @Test(.testClock) func aMainActorActionJoinsTheHost() async {

@@ -1,6 +1,7 @@
 import AsyncPacing
 import AsyncPacingTesting
 import Dispatch
+import IssueCapture
 import Testing
 
 @testable import AsyncPacing
@@ -11,34 +12,46 @@ import Testing
 #if compiler(>=6.3) && canImport(Glibc)
   /// Whose work a job is: the test's main-actor work and everything it runs stays the test's,
   /// wherever it is resumed from; nothing else is taken onto the test executor.
-  @Suite struct TestWorkAttributionTests {
+  @Suite(.capturesIssues) struct TestWorkAttributionTests {
     /// Task addresses are reused at once; a detached task that reuses the address of a finished
     /// main-actor task of the test still escapes.
-    @Test(.testClock) func aDetachedTaskIsNotTakenForAFinishedMainActorTask() async {
-      var taken = 0
-      for _ in 0..<300 {
-        let mainActorTask = await MainActor.run { Task { @MainActor in } }
-        await mainActorTask.value
-        let detached = Task.detached { TestContext.current != nil }
-        if await detached.value { taken += 1 }
-      }
-      #expect(taken == 0)
+    @Test func aDetachedTaskIsNotTakenForAFinishedMainActorTask() async {
+      let recorded = await recordedIssues {
+        await withTestClock { _ in
+          var taken = 0
+          for _ in 0..<300 {
+            let mainActorTask = await MainActor.run { Task { @MainActor in } }
+            await mainActorTask.value
+            let detached = Task.detached { TestContext.current != nil }
+            if await detached.value { taken += 1 }
+          }
+          #expect(taken == 0)
+        }
+      }.map(\.message)
+      // Each detached task escapes, and the warning counts them all.
+      #expect(recorded.count == 1, "\(recorded)")
+      #expect(recorded.first?.contains("started 300 task(s) outside its task tree") == true)
     }
 
     /// A driver outside the test executor that settles is resumed where it runs, not moved.
-    @Test(.testClock) func aDriverOutsideTheExecutorStaysOutside() async {
-      let clock = TestClock.current
-      for _ in 0..<50 {
-        async let busy: Void = clock.sleep(for: .seconds(1))  // a sleeper to settle around
-        let driver = Task.detached {
-          await clock.settle()
-          return TestContext.current == nil
+    @Test func aDriverOutsideTheExecutorStaysOutside() async {
+      let recorded = await recordedIssues {
+        await withTestClock { clock in
+          for _ in 0..<50 {
+            async let busy: Void = clock.sleep(for: .seconds(1))  // a sleeper to settle around
+            let driver = Task.detached {
+              await clock.settle()
+              return TestContext.current == nil
+            }
+            let stayedOutside = await driver.value
+            #expect(stayedOutside)
+            await clock.advance(by: .seconds(1))
+            try? await busy
+          }
         }
-        let stayedOutside = await driver.value
-        #expect(stayedOutside)
-        await clock.advance(by: .seconds(1))
-        try? await busy
-      }
+      }.map(\.message)
+      #expect(recorded.count == 1, "\(recorded)")
+      #expect(recorded.first?.contains("started 50 task(s) outside its task tree") == true)
     }
 
     /// A main-actor task resumed by a Dispatch callback is still the test's: its sleep is exact

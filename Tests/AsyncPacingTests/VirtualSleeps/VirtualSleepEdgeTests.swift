@@ -106,18 +106,25 @@ import Testing
     }
 
     /// A pacer given `ContinuousClock()` explicitly, used from main-actor code, stays on the
-    /// real clock: nothing of it joins the test's timeline.
-    @MainActor @Test(.testClock) func anExplicitRealClockPacerOnTheMainActorStaysReal() async {
-      let clock = TestClock.current
-      let saved = Mutex(0)
-      let save = Debouncer(for: .seconds(3600), clock: ContinuousClock()) {
-        saved.withLock { $0 += 1 }
-      }
-      save()
-      await clock.advance(by: .seconds(3600))
-      #expect(saved.withLock { $0 } == 0)
-      #expect(clock.pendingSleeperCount == 0)
-      save.cancel()
+    /// real clock: nothing of it joins the test's timeline, and a warning names it.
+    @MainActor @Test func anExplicitRealClockPacerOnTheMainActorStaysReal() async {
+      let recorded = await recordedIssues {
+        await withTestClock { clock in
+          let saved = Mutex(0)
+          let save = Debouncer(for: .seconds(3600), clock: ContinuousClock()) {
+            saved.withLock { $0 += 1 }
+          }
+          save()
+          await clock.advance(by: .seconds(3600))
+          #expect(saved.withLock { $0 } == 0)
+          #expect(clock.pendingSleeperCount == 0)
+          save.cancel()
+        }
+      }.map(\.message)
+      #expect(recorded.count == 1, "\(recorded)")
+      #expect(
+        recorded.first?.contains("explicit real clock (Debouncer(for:clock:) on ContinuousClock)")
+          == true)
     }
   }
 
