@@ -48,8 +48,13 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
   /// #expect(event?.instant == TestClock.Instant(offset: .milliseconds(300)))
   /// ```
   ///
-  /// - Parameter timeout: How long to wait on the wall clock once nothing on the clock can
-  ///   bring an event.
+  /// - Parameters:
+  ///   - timeout: How long to wait on the wall clock once nothing on the clock can bring an
+  ///     event.
+  ///   - fileID: Where the call is, as Swift Testing names it.
+  ///   - filePath: Where the call is, as XCTest takes it.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func next(
     timeout: Duration = .seconds(3), fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
