@@ -63,28 +63,8 @@ import Testing
       #expect(!recorded.contains { $0.contains("a clock of its own") })
     }
 
-    /// An explicit `ContinuousClock()` stays real under the process scope too: the hint says
-    /// to pass the test's clock, not to use the scope the test already has.
-    @Test func anExplicitRealClockUnderTheProcessScopeIsNamed() async {
-      let recorded = await recordedIssues {
-        await withTestClock(scope: .process) { clock in
-          let saves = Mutex(0)
-          let save = Debouncer(for: .seconds(60), clock: ContinuousClock()) {
-            saves.withLock { $0 += 1 }
-          }
-          save()
-          await clock.advance(by: .seconds(60))
-          #expect(saves.withLock { $0 } == 1)
-          save.cancel()
-        }
-      }.map(\.message)
-      #expect(recorded.count == 2, "\(recorded)")
-      #expect(
-        recorded.last?.contains(
-          "explicit real clock inside the test clock's scope: "
-            + "Debouncer(for:clock:) on ContinuousClock") == true)
-      #expect(!recorded.contains { $0.contains("use the process scope") })
-    }
+    // An explicit `ContinuousClock()` under the process scope: ProgressGuardTests'
+    // `codeGivenARealClockGetsTheHintWithItsFailure`.
 
     /// An actor's `Task {}` sleeps on the real clock under the process scope: the hint names
     /// that documented limit.
