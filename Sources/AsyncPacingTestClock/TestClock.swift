@@ -81,8 +81,10 @@ public final class TestClock: Clock, Sendable {
     var background = BackgroundWork()
     /// What the operators and pacers timed by this clock told it through AsyncPacing's seam.
     var notes = HostNotes()
-    /// A stand-in's (`TestClock.current` outside a scope): a sleep moves `now` to its
-    /// deadline, so that a test that lost its clock runs to its end instead of hanging.
+    /// The test is over (`releasePendingRealSleeps()`): real-clock sleeps go on in real time.
+    var realSleepsAreReal = false
+    /// A stand-in's (`TestClock.current` outside a scope): a sleep moves `now` to its deadline
+    /// and goes on a millisecond later, so that the test runs to its end, and no loop spins.
     var sleepsMoveTime = false
   }
 
@@ -132,6 +134,12 @@ public final class TestClock: Clock, Sendable {
     self.bodyExecutor = executor.map { BodyTaskExecutor(testExecutor: $0) }
     self.state = LockedState(State(printing: printing))
     executor?.attach(self)
+  }
+
+  // A real-clock wake-up still on the timeline holds the runtime's record of its sleep: it
+  // goes back to real time rather than being lost with the clock.
+  deinit {
+    releasePendingRealSleeps()
   }
 
   /// The serial test executor this clock settles, or `nil` in manual mode.
@@ -219,9 +227,14 @@ public final class TestClock: Clock, Sendable {
         (continuation: UnsafeContinuation<Void, any Error>) in
         // Checking cancellation and registering under the lock that `onCancel` takes means a
         // cancel lands either before (seen here) or after (finds the sleeper), never between.
+        var standsIn = false
         let registration = state.withLock { state -> SleepRegistration? in
           if Task.isCancelled { return nil }
-          if state.sleepsMoveTime { state.now = max(state.now, deadline) }
+          if state.sleepsMoveTime {
+            state.now = max(state.now, deadline)
+            standsIn = true
+            return .dueNow
+          }
           return state.register(
             Sleeper(
               id: id, deadline: deadline, resumption: .resume(continuation),
@@ -229,6 +242,8 @@ public final class TestClock: Clock, Sendable {
         }
         switch registration {
         case nil: continuation.resume(throwing: CancellationError())
+        // A millisecond of wall-clock time each on a stand-in: a sleep loop does not spin.
+        case .dueNow where standsIn: WallClock.after(.milliseconds(1)) { continuation.resume() }
         case .dueNow: continuation.resume()
         case .registered(let changeWaiter): changeWaiter?.resume()
         }

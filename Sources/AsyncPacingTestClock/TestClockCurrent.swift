@@ -4,8 +4,10 @@ extension TestClock {
   /// The clock of the test clock's scope the calling code runs in: under the `.testClock` trait,
   /// or inside ``withTestClock(scope:advancing:progressTimeout:fileID:filePath:line:column:isolation:_:)``.
   /// Read anywhere else in a test, it records a failure at the test and returns a fresh
-  /// clock whose sleeps move its time to their deadlines, so that the test runs to its end and
-  /// the run goes on; outside any test, it stops the process with a message saying so.
+  /// clock whose sleeps move its time to their deadlines (a millisecond of wall-clock time
+  /// each), so that the test runs to its end and the run goes on; outside any test, it stops
+  /// the process with a message saying so. A task the process scope took reads its test's
+  /// clock here, though a `Task.detached` does not inherit the scope.
   ///
   /// ```swift
   /// @Test(.testClock) func savesAfterASecond() async {
@@ -21,9 +23,13 @@ extension TestClock {
   /// nest.
   public static var current: TestClock {
     if let clock = PacingDefaults.clock as? TestClock { return clock }
+    // A task the process scope took (a `Task.detached` of the test's) is the test's, though it
+    // did not inherit the scope's task-local.
+    if let clock = TestExecutor.owningCurrentTask()?.clock { return clock }
     let mistake =
       "TestClock.current is read outside a test clock's scope: add the `.testClock` trait to "
-      + "the test or its suite, or read it inside withTestClock."
+      + "the test or its suite, or read it inside withTestClock. (A `Task.detached` does not "
+      + "inherit the scope: read the clock before it and pass it in.)"
     guard TestReporters.current.recordInRunningTest(mistake + Self.standInNote) else {
       fatalError(mistake + " No test is running to record it.")
     }

@@ -76,15 +76,22 @@ extension TestClock {
     `Task(executorPreference:)` or make it a child task), or it is `@MainActor` code.
     """
 
-  static let escapedUseMessage = """
+  static var escapedUseMessage: String {
+    """
     TestClock: a sequence operator timed by this clock is iterated outside the test executor \
     and the main actor, so advancing cannot know when its consumer has taken what it emits: \
     the loop runs in a `Task.detached`, or a plain `Task {}` started outside main-actor code, in \
     a child of such a task, or on a thread of its own. Iterate it in the test's own tasks \
     (the body, `async let`, a task group), or start the task with \
-    `Task(executorPreference: clock.taskExecutor)`; for code you cannot change, use the \
-    process scope (`.testClock(scope: .process)`).
+    `Task(executorPreference: clock.taskExecutor)`\(processScopeAdvice).
     """
+  }
+
+  /// The process scope, offered for code the test cannot change only where it can work.
+  static var processScopeAdvice: String {
+    guard processScopeUnavailability == nil else { return "" }
+    return "; for code you cannot change, use the process scope (`.testClock(scope: .process)`)"
+  }
 }
 
 /// Which of a clock's diagnostics are printed as well as kept in `diagnostics`.

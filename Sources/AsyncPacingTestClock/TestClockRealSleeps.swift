@@ -8,6 +8,11 @@ extension TestClock {
   /// sleep that is already due runs its job at once.
   func scheduleWakeUp(_ job: UnownedJob, recovered: RecoveredSleep, sleepingTask: UInt64) {
     guard let testExecutor else { return }
+    // The test is over: a sleep of a task it left goes on in real time, not frozen on a
+    // timeline nobody moves (and its job, which holds the sleep's record, is not lost).
+    guard !state.withLock(\.realSleepsAreReal) else {
+      return testExecutor.runLater(job, after: recovered.duration)
+    }
     testExecutor.noteSleeping(sleepingTask)
     let taskName = Sleeper.currentTaskName
     let (registration, start) = state.withLock { state in
@@ -123,6 +128,7 @@ extension TestClock {
     #if compiler(>=6.3) && canImport(Glibc)
       guard let testExecutor else { return }
       let released = state.withLock { state -> [(job: UnownedJob, left: Duration)] in
+        state.realSleepsAreReal = true
         var released: [(job: UnownedJob, left: Duration)] = []
         state.sleepers.removeAll { sleeper in
           guard case .runJob(let job, _) = sleeper.resumption else { return false }

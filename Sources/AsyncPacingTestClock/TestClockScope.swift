@@ -21,7 +21,7 @@ extension TestClock {
     ///
     /// What it does not cover: a plain `Task {}` started outside main-actor code, a
     /// `Task.detached`, and their sleeps, which stay real. Every test whose code starts such a
-    /// task gets a warning at its end naming it (Linux, Swift 6.3: elsewhere such a start goes
+    /// task gets a warning at its end counting them (Linux, Swift 6.3: elsewhere such a start goes
     /// undetected, and only a sleep on this clock from it is reported). Also outside: Dispatch
     /// callbacks, threads of their own, and a real-clock sleep made while isolated to an actor
     /// other than the main actor.

@@ -77,9 +77,10 @@ extension TestExecutor {
         // call (another test's task, an escaped one): it goes on where it would have run.
         if isHopOfItsOwnTask && state.wakingTasks.contains(sent.task) { return .take }
       case nil:
-        // On a thread no test runs on (an actor another thread was draining): a task the
-        // test's own task starts there is the process scope's all the same.
-        break
+        // On a thread no test runs on (an actor another thread was draining): a child task of
+        // the test's is its own there too, and a task the test's own task starts there is the
+        // process scope's all the same.
+        if isChild { return .take }
       }
       guard isTestsStart else { return .pass }
       return scope == .process ? .take : .startNotCovered

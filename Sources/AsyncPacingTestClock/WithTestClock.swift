@@ -53,7 +53,7 @@ import AsyncPacing
 /// - Each of the clock's ``TestClock/diagnostics`` is a failure at the end, and not printed;
 ///   one that comes after (a sleep from a task the test did not wait for) is printed.
 /// - When the test's code started tasks its scope does not take (a plain `Task {}`, a
-///   `Task.detached`), a warning names them, whether the test passed or failed (Swift 6.3 on
+///   `Task.detached`), a warning counts them, whether the test passed or failed (Swift 6.3 on
 ///   Linux). When the test failed, a warning names the cause the clock has evidence for: an
 ///   explicit real clock, or time moved while no sleep reached the clock.
 ///

@@ -88,6 +88,27 @@ import Testing
 
     /// What the test's code started, under the process scope, is the test's: left running, it
     /// is leftover work.
+    /// A task the test left waiting sleeps after the test is over: in real time, not frozen on
+    /// a timeline nobody moves while the clock is still held. (Frozen, the suite's own clock
+    /// would fail the test for making no progress.)
+    @Test func aSleepAfterTheTestGoesOnInRealTime() async {
+      let (gate, open) = AsyncStream.makeStream(of: Void.self)
+      let (slept, done) = AsyncStream.makeStream(of: Void.self)
+      let clock = await withTestClock(scope: .process) { clock in
+        // Preferring the test executor: its sleep reaches the clock's executor when it comes.
+        Task(executorPreference: clock.taskExecutor) {
+          for await _ in gate { break }
+          try? await Task.sleep(for: .milliseconds(20))
+          done.yield()
+        }
+        await clock.settle()
+        return clock  // still held: its timeline must not take the sleep
+      }
+      open.yield()
+      for await _ in slept { break }
+      #expect(clock.pendingSleeperCount == 0)
+    }
+
     @Test func aPlainTaskLeftSleepingIsLeftoverWork() async {
       let leftBehind = Mutex<Task<Void?, Never>?>(nil)
       let recorded = await recordedIssues {

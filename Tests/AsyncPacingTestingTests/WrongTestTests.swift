@@ -66,6 +66,14 @@ import Testing
     // An explicit `ContinuousClock()` under the process scope: ProgressGuardTests'
     // `codeGivenARealClockGetsTheHintWithItsFailure`.
 
+    /// A `Task.detached` does not inherit the scope, but under the process scope it is the
+    /// test's task, and reads the test's clock.
+    @Test(.testClock(scope: .process)) func aTakenDetachedTaskReadsItsTestsClock() async {
+      let clock = TestClock.current
+      let read = await Task.detached { TestClock.current }.value
+      #expect(read === clock)
+    }
+
     /// An actor's `Task {}` sleeps on the real clock under the process scope: the hint names
     /// that documented limit.
     @Test func anActorsTaskUnderTheProcessScopeNamesTheLimit() async {
