@@ -136,11 +136,8 @@ public final class TestClock: Clock, Sendable {
     executor?.attach(self)
   }
 
-  // A real-clock wake-up still on the timeline holds the runtime's record of its sleep: it
-  // goes back to real time rather than being lost with the clock.
-  deinit {
-    releasePendingRealSleeps()
-  }
+  // A real-clock wake-up left on the timeline goes back to real time, not lost with the clock.
+  deinit { releasePendingRealSleeps() }
 
   /// The serial test executor this clock settles, or `nil` in manual mode.
   ///

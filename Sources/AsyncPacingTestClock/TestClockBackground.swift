@@ -32,8 +32,7 @@ extension TestClock {
       let mistake =
         "TestClock.addBackgroundTask: this clock has no test executor (a `TestClock()`); use "
         + "the clock of withTestClock or the `.testClock` trait."
-      guard TestReporters.current.recordInRunningTest(mistake + " The task runs unwatched.")
-      else { fatalError(mistake) }
+      TestReporters.recordMistake(mistake, goingOn: " The task runs unwatched.")
       Task { try? await operation() }
       return
     }

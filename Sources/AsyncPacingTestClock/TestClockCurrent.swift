@@ -30,9 +30,8 @@ extension TestClock {
       "TestClock.current is read outside a test clock's scope: add the `.testClock` trait to "
       + "the test or its suite, or read it inside withTestClock. (A `Task.detached` does not "
       + "inherit the scope: read the clock before it and pass it in.)"
-    guard TestReporters.current.recordInRunningTest(mistake + Self.standInNote) else {
-      fatalError(mistake + " No test is running to record it.")
-    }
+    TestReporters.recordMistake(
+      mistake, goingOn: " A fresh clock stands in, so that the test runs to its end.")
     return standIn()
   }
 
@@ -42,7 +41,4 @@ extension TestClock {
     clock.state.withLock { $0.sleepsMoveTime = true }
     return clock
   }
-
-  /// What a failure for a call outside a test clock's scope adds.
-  private static let standInNote = " A fresh clock stands in, so that the test runs to its end."
 }

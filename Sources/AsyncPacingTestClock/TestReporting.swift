@@ -58,6 +58,16 @@ extension TestReporting {
   package func recordInRunningTest(_ message: String) -> Bool { false }
 }
 
+extension TestReporters {
+  /// A mistake in a call that has no place of its own: a failure of the running test, whose
+  /// message adds how the call goes on (`goingOn`); with no test running, the process stops.
+  package static func recordMistake(_ mistake: String, goingOn: String) {
+    guard current.recordInRunningTest(mistake + goingOn) else {
+      fatalError(mistake + " No test is running to record it.")
+    }
+  }
+}
+
 /// The reporter of this process, found once.
 package enum TestReporters {
   /// The testing library's, when the program links `AsyncPacingTesting` (every test target that
