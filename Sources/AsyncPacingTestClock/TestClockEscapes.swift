@@ -89,7 +89,7 @@ extension TestClock {
 
   /// The process scope, offered for code the test cannot change only where it can work.
   static var processScopeAdvice: String {
-    guard processScopeUnavailability == nil else { return "" }
+    guard processScopeCanWork else { return "" }
     return "; for code you cannot change, use the process scope (`.testClock(scope: .process)`)"
   }
 }

@@ -23,7 +23,7 @@ extension TestClock {
     }
     // The process scope is no fix where it cannot work (another library's hook came first).
     let processScope =
-      Self.processScopeUnavailability == nil
+      Self.processScopeCanWork
       ? """
       use the process scope (`.testClock(scope: .process)` or \
       `withTestClock(scope: .process)`), which takes them; or\u{20}

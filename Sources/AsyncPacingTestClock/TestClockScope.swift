@@ -48,6 +48,9 @@ extension TestClock {
     case process
   }
 
+  /// Whether the process scope can work here: the only scope a message may offer as a fix.
+  static var processScopeCanWork: Bool { processScopeUnavailability == nil }
+
   /// Why the process scope cannot work in this process, or `nil` when it can.
   package static var processScopeUnavailability: String? {
     #if compiler(>=6.3) && canImport(Glibc)

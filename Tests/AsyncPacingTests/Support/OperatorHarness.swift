@@ -55,7 +55,7 @@ enum OperatorHarness {
     #expect(
       clock.internalTasks.liveCount == 0, "internal tasks left", sourceLocation: sourceLocation)
     let unexpected = clock.diagnostics.filter {
-      !allowingLostValue || !$0.contains("released while it still held a value")
+      !allowingLostValue || !$0.contains(LostValue.fragment)
     }
     #expect(unexpected.isEmpty, "\(unexpected)", sourceLocation: sourceLocation)
   }
