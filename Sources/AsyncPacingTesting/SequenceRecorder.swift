@@ -13,16 +13,17 @@ import Testing
 /// }
 /// ```
 public final class SequenceRecorder<Element: Sendable>: Sendable {
-  private struct State {
+  // Shared with the recorder's other habits (`RecorderHabits.swift`).
+  struct State {
     var received: [RecordedEvent<Element>] = []
     var consumed = 0
     var hasEnded = false
     var ignoresTheRest = false
   }
 
-  private let clock: TestClock
+  let clock: TestClock
   private let maxAdvances: Int
-  private let state = Mutex(State())
+  let state = Mutex(State())
 
   init(clock: TestClock, maxAdvances: Int) {
     self.clock = clock
@@ -267,12 +268,12 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
       "expected \(expected), but the next event was \(event); \(history)", at: location)
   }
 
-  private var history: String {
+  var history: String {
     let received = self.received
     return received.isEmpty ? "nothing was received" : "received so far: \(Self.list(received))"
   }
 
-  private static func list(_ events: [RecordedEvent<Element>]) -> String {
+  static func list(_ events: [RecordedEvent<Element>]) -> String {
     events.map(\.description).joined(separator: ", ")
   }
 }

@@ -166,4 +166,26 @@ extension SequenceRecorder {
   public func expectNoEvents(sourceLocation: SourceLocation) async {
     await expectNoEvents(location: TestSourceLocation(sourceLocation))
   }
+
+  /// ``skip(_:timeout:fileID:filePath:line:column:)``, with a failure reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// await searches.skip(2, sourceLocation: sourceLocation)
+  /// ```
+  public func skip(
+    _ count: Int, timeout: Duration = .seconds(3), sourceLocation: SourceLocation
+  ) async {
+    await skip(count, timeout: timeout, location: TestSourceLocation(sourceLocation))
+  }
+
+  /// ``expectMostRecentElement(fileID:filePath:line:column:)``, with a failure reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// let latest = await queries.expectMostRecentElement(sourceLocation: sourceLocation)
+  /// ```
+  public func expectMostRecentElement(sourceLocation: SourceLocation) async -> Element? {
+    await expectMostRecentElement(location: TestSourceLocation(sourceLocation))
+  }
 }
