@@ -19,19 +19,31 @@ public struct MarbleFailure: Error, Hashable, Sendable, CustomStringConvertible 
   /// ```
   public var step: Int
 
-  /// The failure a `^` at `step` throws, for comparing with a caught one.
+  /// The error value the diagram names (RxJS's `error` argument), or `nil` for none: failures
+  /// with different values are different.
+  ///
+  /// ```swift
+  /// #expect(MarbleFailure(step: 2, value: "offline").value == "offline")
+  /// ```
+  public var value: String?
+
+  /// The failure a `^` at `step` throws, carrying `value`, for comparing with a caught one.
   ///
   /// ```swift
   /// #expect(error as? MarbleFailure == MarbleFailure(step: 2))
   /// ```
-  public init(step: Int) {
+  public init(step: Int, value: String? = nil) {
     self.step = step
+    self.value = value
   }
 
-  /// `MarbleFailure at step 2`.
+  /// `MarbleFailure at step 2`, or `MarbleFailure "offline" at step 2` with a value.
   ///
   /// ```swift
   /// print(MarbleFailure(step: 2))   // MarbleFailure at step 2
   /// ```
-  public var description: String { "MarbleFailure at step \(step)" }
+  public var description: String {
+    guard let value else { return "MarbleFailure at step \(step)" }
+    return "MarbleFailure \"\(value)\" at step \(step)"
+  }
 }
