@@ -245,6 +245,11 @@ public final class SequenceRecorder<Element: Sendable>: Sendable {
     state.withLock { $0.hasEnded = true }
   }
 
+  /// A recorder whose sequence is never iterated: it has ended, and asks fail at once.
+  func endWithoutIterating() {
+    state.withLock { $0.hasEnded = true }
+  }
+
   private func receive(_ kind: RecordedEvent<Element>.Kind) {
     // What the recording's own cancellation brings about is not the sequence's doing.
     guard !Task.isCancelled else { return }

@@ -189,3 +189,33 @@ extension SequenceRecorder {
     await expectMostRecentElement(location: TestSourceLocation(sourceLocation))
   }
 }
+
+extension TestClock {
+  /// ``recording(isolation:fileID:filePath:line:column:_:)``, with failures reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// await clock.recording(sourceLocation: sourceLocation) { scope in }
+  /// ```
+  public func recording<Outcome, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, sourceLocation: SourceLocation,
+    _ body: (RecordingScope) async throws(Failure) -> Outcome
+  ) async throws(Failure) -> Outcome {
+    try await recording(
+      isolation: isolation, location: TestSourceLocation(sourceLocation), body)
+  }
+}
+
+extension RecordingScope {
+  /// ``record(_:maxAdvances:fileID:filePath:line:column:)``, with failures reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// let searches = scope.record(queries, sourceLocation: sourceLocation)
+  /// ```
+  public func record<Recorded: AsyncSequence & Sendable>(
+    _ sequence: Recorded, maxAdvances: Int = 1_000, sourceLocation: SourceLocation
+  ) -> SequenceRecorder<Recorded.Element> where Recorded.Element: Sendable {
+    record(sequence, maxAdvances: maxAdvances, location: TestSourceLocation(sourceLocation))
+  }
+}
