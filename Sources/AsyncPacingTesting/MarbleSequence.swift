@@ -40,12 +40,19 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
   let clock: TestClock
   let step: Duration
   let events: [(step: Int, event: Event)]
+  /// Where a hot diagram's step 0 lies (the instant it was made); `nil` for a cold one, whose
+  /// steps count from each iteration's start.
+  let hotOrigin: TestClock.Instant?
   private let log = LockedLog()
 
-  init(clock: TestClock, step: Duration, events: [(step: Int, event: Event)]) {
+  init(
+    clock: TestClock, step: Duration, events: [(step: Int, event: Event)],
+    hotOrigin: TestClock.Instant? = nil
+  ) {
     self.clock = clock
     self.step = step
     self.events = events
+    self.hotOrigin = hotOrigin
   }
 
   /// Every iteration so far, in the order they started.
@@ -101,8 +108,16 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(MarbleFailure)
       -> Element?
     {
-      let start = self.start ?? record.started()
-      self.start = start
+      // Where the diagram's step 0 lies for this iteration: its own start, or a hot one's origin.
+      let start: TestClock.Instant
+      if let origin = self.start {
+        start = origin
+      } else {
+        let startedAt = record.started()
+        index = sequence.firstEvent(forIterationStartingAt: startedAt)
+        start = sequence.hotOrigin ?? startedAt
+        self.start = start
+      }
       guard !record.hasEnded else { return nil }
       guard !Task.isCancelled else { return end(.cancelled) }
       guard index < sequence.events.count else {
@@ -133,6 +148,20 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
       record.end(ending)
       return nil
     }
+  }
+}
+
+extension MarbleSequence {
+  /// The first event an iteration starting at `startedAt` plays: the first, for a cold diagram;
+  /// for a hot one, the first due at `startedAt` or later, or the ending when it came before.
+  func firstEvent(forIterationStartingAt startedAt: TestClock.Instant) -> Int {
+    guard let hotOrigin else { return 0 }
+    return events.firstIndex { step, event in
+      if case .element = event {
+        return hotOrigin.advanced(by: self.step.times(step)) >= startedAt
+      }
+      return true
+    } ?? events.count
   }
 }
 

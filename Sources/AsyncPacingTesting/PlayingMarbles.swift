@@ -56,18 +56,25 @@ extension TestClock {
   ) -> MarbleSequence<Value> {
     marbles(diagram, step: step, location: location) {
       (symbol, offset) throws(MarbleSyntaxError) in
-      guard let value = values[symbol] else {
-        let known = values.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
-        throw MarbleSyntaxError(
-          diagram: diagram, offset: offset,
-          problem: "`\(symbol)` has no value in `values:` (it has \(known))")
-      }
-      return value
+      try Self.value(of: symbol, at: offset, in: diagram, from: values)
     }
   }
 
+  /// The element `values` gives `symbol`, written at `offset` of `diagram`.
+  static func value<Value>(
+    of symbol: String, at offset: Int, in diagram: String, from values: [String: Value]
+  ) throws(MarbleSyntaxError) -> Value {
+    guard let value = values[symbol] else {
+      let known = values.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+      throw MarbleSyntaxError(
+        diagram: diagram, offset: offset,
+        problem: "`\(symbol)` has no value in `values:` (it has \(known))")
+    }
+    return value
+  }
+
   func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, location: TestSourceLocation,
+    _ diagram: String, step: Duration, hot: Bool = false, location: TestSourceLocation,
     value: (String, Int) throws(MarbleSyntaxError) -> Value
   ) -> MarbleSequence<Value> {
     typealias Event = MarbleSequence<Value>.Event
@@ -85,7 +92,7 @@ extension TestClock {
         case .failure: (parsed.step, .failure)
         }
       }
-      return MarbleSequence(clock: self, step: step, events: events)
+      return MarbleSequence(clock: self, step: step, events: events, hotOrigin: hot ? now : nil)
     } catch {
       TestFailureReporting.record(error.description, at: location)
       return MarbleSequence(clock: self, step: step, events: [(0, Event.finish)])
