@@ -43,7 +43,9 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
   /// Where a hot diagram's step 0 lies (the instant it was made); `nil` for a cold one, whose
   /// steps count from each iteration's start.
   let hotOrigin: TestClock.Instant?
-  private let log = LockedLog()
+  /// When it was made: frame 0 of its subscription diagrams.
+  let created: TestClock.Instant
+  let log = LockedLog()
 
   init(
     clock: TestClock, step: Duration, events: [(step: Int, event: Event)],
@@ -53,6 +55,7 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
     self.step = step
     self.events = events
     self.hotOrigin = hotOrigin
+    created = clock.now
   }
 
   /// Every iteration so far, in the order they started.

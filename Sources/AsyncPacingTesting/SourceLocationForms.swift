@@ -219,3 +219,17 @@ extension RecordingScope {
     record(sequence, maxAdvances: maxAdvances, location: TestSourceLocation(sourceLocation))
   }
 }
+
+extension TestClock {
+  /// ``expectSubscriptions(_:of:fileID:filePath:line:column:)``, with a failure reported at
+  /// `sourceLocation`.
+  ///
+  /// ```swift
+  /// await clock.expectSubscriptions(["^-!"], of: letters, sourceLocation: sourceLocation)
+  /// ```
+  public func expectSubscriptions<Element>(
+    _ expected: [String], of source: MarbleSequence<Element>, sourceLocation: SourceLocation
+  ) async {
+    await expectSubscriptions(expected, of: source, location: TestSourceLocation(sourceLocation))
+  }
+}
