@@ -7,7 +7,7 @@ extension TestClock {
   /// starts later gets every event due from then on, in order, each at the later of its step
   /// and when it is asked for, and never those before; one that starts after the end gets the
   /// end at once. Nothing is put on the clock until it is iterated, so an unused one is no
-  /// leftover work. The notation is that of ``marbles(_:step:fileID:filePath:line:column:)``.
+  /// leftover work. In the RxJS notation, `^` marks step 0 and what comes before it is past.
   ///
   /// ```swift
   /// let queries = clock.hotMarbles("a-b-c|", step: .seconds(1))
@@ -16,30 +16,34 @@ extension TestClock {
   /// #expect(drawn == "b-c|")
   /// ```
   public func hotMarbles(
-    _ diagram: String, step: Duration, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    error: String? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> MarbleSequence<String> {
     let location = TestSourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    return marbles(diagram, step: step, hot: true, location: location) { symbol, _ in symbol }
+    return marbles(
+      diagram, step: step, notation: notation, error: error, hot: true, location: location
+    ) { symbol, _ in symbol }
   }
 
-  /// ``hotMarbles(_:step:fileID:filePath:line:column:)`` with each symbol's element taken from
-  /// `values`, as ``marbles(_:step:values:fileID:filePath:line:column:)`` takes it.
+  /// ``hotMarbles(_:step:notation:error:fileID:filePath:line:column:)`` with each symbol's
+  /// element taken from `values`, as
+  /// ``marbles(_:step:notation:values:error:fileID:filePath:line:column:)`` takes it.
   ///
   /// ```swift
   /// let numbers = clock.hotMarbles(
   ///   "a-b|", step: .seconds(1), values: ["a": 1, "b": 2])
   /// ```
   public func hotMarbles<Value: Sendable>(
-    _ diagram: String, step: Duration, values: [String: Value], fileID: StaticString = #fileID,
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    values: [String: Value], error: String? = nil, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> MarbleSequence<Value> {
     let location = TestSourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    return marbles(diagram, step: step, hot: true, location: location) {
-      (symbol, offset) throws(MarbleSyntaxError) in
-      try Self.value(of: symbol, at: offset, in: diagram, from: values)
-    }
+    return marbles(
+      diagram, step: step, notation: notation, values: values, error: error, hot: true,
+      location: location)
   }
 }

@@ -53,8 +53,30 @@ struct MarbleSyntaxError: Error, CustomStringConvertible {
   }
 }
 
-/// The notation of <doc:PacingContract> ("Time and marble diagrams"), both ways.
-enum MarbleNotation {
+/// Which marble dialect a diagram is written in.
+///
+/// ```swift
+/// let typing = clock.marbles("a 9ms b|", step: .milliseconds(1), notation: .rxjs)
+/// ```
+public enum MarbleNotation: Sendable, Hashable {
+  /// This package's notation (the pacing contract's "Time and marble diagrams"): `-` a quiet
+  /// step, `a` or `'ab'` an element, `|` the end, `^` a failure, `[ab]` a group at one step.
+  ///
+  /// ```swift
+  /// let letters = clock.marbles("a-[bc]|", step: .seconds(1), notation: .pacing)
+  /// ```
+  case pacing
+  /// RxJS's run mode: every character but whitespace and `-|#^()!` is one value, `#` the
+  /// error, `(ab)` a group, `9ms` a time progression, `^` frame 0 of a hot diagram.
+  ///
+  /// ```swift
+  /// let letters = clock.marbles("a-(bc)|", step: .seconds(1), notation: .rxjs)
+  /// ```
+  case rxjs
+}
+
+/// The pacing notation, both ways.
+extension MarbleNotation {
   /// The events of `diagram`, each with the offset it is written at.
   static func parse(_ diagram: String) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
     var reader = MarbleReader(diagram: diagram)

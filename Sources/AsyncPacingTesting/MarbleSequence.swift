@@ -45,12 +45,15 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
   let hotOrigin: TestClock.Instant?
   /// When it was made: frame 0 of its subscription diagrams.
   let created: TestClock.Instant
+  /// What its failure carries (`error:`).
+  let errorValue: String?
   let log = LockedLog()
 
   init(
     clock: TestClock, step: Duration, events: [(step: Int, event: Event)],
-    hotOrigin: TestClock.Instant? = nil
+    hotOrigin: TestClock.Instant? = nil, errorValue: String? = nil
   ) {
+    self.errorValue = errorValue
     self.clock = clock
     self.step = step
     self.events = events
@@ -143,7 +146,7 @@ public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
       case .finish: return end(.finished)
       case .failure:
         _ = end(.failed)
-        throw MarbleFailure(step: step)
+        throw MarbleFailure(step: step, value: sequence.errorValue)
       }
     }
 

@@ -20,12 +20,15 @@ extension TestClock {
   /// diagram that is not valid notation, or a `step` that is not positive, fails the test at
   /// the caller's line, and the sequence then ends at once.
   public func marbles(
-    _ diagram: String, step: Duration, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    error: String? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> MarbleSequence<String> {
     let location = TestSourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    return marbles(diagram, step: step, location: location) { symbol, _ in symbol }
+    return marbles(diagram, step: step, notation: notation, error: error, location: location) {
+      symbol, _ in symbol
+    }
   }
 
   /// A sequence that plays `diagram` on this clock, one character per `step`, with each
@@ -43,20 +46,44 @@ extension TestClock {
   ///
   /// A symbol missing from `values` fails the test, naming its position.
   public func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, values: [String: Value], fileID: StaticString = #fileID,
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    values: [String: Value], error: String? = nil, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> MarbleSequence<Value> {
     let location = TestSourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    return marbles(diagram, step: step, values: values, location: location)
+    return marbles(
+      diagram, step: step, notation: notation, values: values, error: error, location: location)
   }
 
   func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, values: [String: Value], location: TestSourceLocation
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    values: [String: Value], error: String? = nil, hot: Bool = false,
+    location: TestSourceLocation
   ) -> MarbleSequence<Value> {
-    marbles(diagram, step: step, location: location) {
+    marbles(
+      diagram, step: step, notation: notation, error: error, hot: hot, location: location
+    ) {
       (symbol, offset) throws(MarbleSyntaxError) in
       try Self.value(of: symbol, at: offset, in: diagram, from: values)
+    }
+  }
+
+  /// The events `diagram` plays, in `notation`, by step; a hot RxJS diagram's steps count from
+  /// its `^`, and what it shows before is past.
+  static func events(
+    of diagram: String, step: Duration, notation: MarbleNotation, hot: Bool
+  ) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
+    switch notation {
+    case .pacing:
+      return try MarbleNotation.parse(diagram)
+    case .rxjs:
+      let reading = try RxJSMarbleReader(diagram: diagram, step: step, allowsZeroFrame: hot).read()
+      let zero = reading.zeroFrame ?? 0
+      return reading.events.compactMap { event in
+        guard event.step >= zero else { return nil }
+        return MarbleStepEvent(step: event.step - zero, event: event.event, offset: event.offset)
+      }
     }
   }
 
@@ -74,7 +101,8 @@ extension TestClock {
   }
 
   func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, hot: Bool = false, location: TestSourceLocation,
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing, error: String? = nil,
+    hot: Bool = false, location: TestSourceLocation,
     value: (String, Int) throws(MarbleSyntaxError) -> Value
   ) -> MarbleSequence<Value> {
     typealias Event = MarbleSequence<Value>.Event
@@ -84,7 +112,7 @@ extension TestClock {
       return MarbleSequence(clock: self, step: .seconds(1), events: [(0, Event.finish)])
     }
     do throws(MarbleSyntaxError) {
-      let parsed = try MarbleNotation.parse(diagram)
+      let parsed = try Self.events(of: diagram, step: step, notation: notation, hot: hot)
       let events = try parsed.map { parsed throws(MarbleSyntaxError) -> (step: Int, event: Event) in
         switch parsed.event {
         case .element(let symbol): (parsed.step, .element(try value(symbol, parsed.offset)))
@@ -92,7 +120,8 @@ extension TestClock {
         case .failure: (parsed.step, .failure)
         }
       }
-      return MarbleSequence(clock: self, step: step, events: events, hotOrigin: hot ? now : nil)
+      return MarbleSequence(
+        clock: self, step: step, events: events, hotOrigin: hot ? now : nil, errorValue: error)
     } catch {
       TestFailureReporting.record(error.description, at: location)
       return MarbleSequence(clock: self, step: step, events: [(0, Event.finish)])

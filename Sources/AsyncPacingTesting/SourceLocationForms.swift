@@ -29,22 +29,25 @@ public func withTestClock<R, E: Error>(
 }
 
 extension TestClock {
-  /// ``marbles(_:step:fileID:filePath:line:column:)``, with failures reported at
-  /// `sourceLocation`.
+  /// ``marbles(_:step:notation:error:fileID:filePath:line:column:)``, with failures reported
+  /// at `sourceLocation`.
   ///
   /// ```swift
   /// let queries = clock.marbles(
   ///   "a-b|", step: .seconds(1), sourceLocation: sourceLocation)
   /// ```
-  public func marbles(_ diagram: String, step: Duration, sourceLocation: SourceLocation)
-    -> MarbleSequence<String>
-  {
-    marbles(diagram, step: step, location: TestSourceLocation(sourceLocation)) { symbol, _ in symbol
-    }
+  public func marbles(
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    error: String? = nil, sourceLocation: SourceLocation
+  ) -> MarbleSequence<String> {
+    marbles(
+      diagram, step: step, notation: notation, error: error,
+      location: TestSourceLocation(sourceLocation)
+    ) { symbol, _ in symbol }
   }
 
-  /// ``marbles(_:step:values:fileID:filePath:line:column:)``, with failures reported at
-  /// `sourceLocation`.
+  /// ``marbles(_:step:notation:values:error:fileID:filePath:line:column:)``, with failures
+  /// reported at `sourceLocation`.
   ///
   /// ```swift
   /// let numbers = clock.marbles(
@@ -52,9 +55,46 @@ extension TestClock {
   ///   sourceLocation: sourceLocation)
   /// ```
   public func marbles<Value: Sendable>(
-    _ diagram: String, step: Duration, values: [String: Value], sourceLocation: SourceLocation
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    values: [String: Value], error: String? = nil, sourceLocation: SourceLocation
   ) -> MarbleSequence<Value> {
-    marbles(diagram, step: step, values: values, location: TestSourceLocation(sourceLocation))
+    marbles(
+      diagram, step: step, notation: notation, values: values, error: error,
+      location: TestSourceLocation(sourceLocation))
+  }
+
+  /// ``hotMarbles(_:step:notation:error:fileID:filePath:line:column:)``, with failures
+  /// reported at `sourceLocation`.
+  ///
+  /// ```swift
+  /// let queries = clock.hotMarbles(
+  ///   "a-b|", step: .seconds(1), sourceLocation: sourceLocation)
+  /// ```
+  public func hotMarbles(
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    error: String? = nil, sourceLocation: SourceLocation
+  ) -> MarbleSequence<String> {
+    marbles(
+      diagram, step: step, notation: notation, error: error, hot: true,
+      location: TestSourceLocation(sourceLocation)
+    ) { symbol, _ in symbol }
+  }
+
+  /// ``hotMarbles(_:step:notation:values:error:fileID:filePath:line:column:)``, with failures
+  /// reported at `sourceLocation`.
+  ///
+  /// ```swift
+  /// let numbers = clock.hotMarbles(
+  ///   "a-b|", step: .seconds(1), values: ["a": 1, "b": 2],
+  ///   sourceLocation: sourceLocation)
+  /// ```
+  public func hotMarbles<Value: Sendable>(
+    _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
+    values: [String: Value], error: String? = nil, sourceLocation: SourceLocation
+  ) -> MarbleSequence<Value> {
+    marbles(
+      diagram, step: step, notation: notation, values: values, error: error, hot: true,
+      location: TestSourceLocation(sourceLocation))
   }
 
   /// ``marbles(of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``, with

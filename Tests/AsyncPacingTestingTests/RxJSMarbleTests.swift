@@ -1,0 +1,69 @@
+import AsyncPacing
+import AsyncPacingTesting
+import IssueCapture
+import Testing
+
+/// RxJS's marble dialect in run mode (its `TestScheduler` spec's parsing cases), played on a
+/// `TestClock` with `step: .milliseconds(1)`, one frame per millisecond. Drawn in this package's
+/// notation until drawing in RxJS's comes.
+@Suite(.capturesIssues, .testClock) struct RxJSMarbleTests {
+  static let frame = Duration.milliseconds(1)
+
+  /// Every character but whitespace and `-|#^()!` is one value, digits included.
+  @Test func valuesAndFramesAsInRxJS() async {
+    let clock = TestClock.current
+    let source = clock.marbles("-a-1-|", step: Self.frame, notation: .rxjs)
+    #expect(await clock.marbles(of: source, step: Self.frame) == "-a-1-|")
+  }
+
+  /// `(ab)` puts its events at the frame of `(` and takes four frames.
+  @Test func aGroupTakesAsManyFramesAsCharacters() async {
+    let clock = TestClock.current
+    let source = clock.marbles("(ab)c|", step: Self.frame, notation: .rxjs)
+    #expect(await clock.marbles(of: source, step: Self.frame) == "[ab]---c|")
+  }
+
+  /// Whitespace takes no frame; a time progression takes its duration.
+  @Test func timeProgressionsAndWhitespace() async {
+    let clock = TestClock.current
+    let source = clock.marbles("a 9ms b 10ms |", step: Self.frame, notation: .rxjs)
+    let drawn = await clock.marbles(of: source, step: Self.frame)
+    let quiet = { (frames: Int) in String(repeating: "-", count: frames) }
+    #expect(drawn == "a" + quiet(9) + "b" + quiet(10) + "|")
+  }
+
+  /// `#` throws the failure, carrying `error:`.
+  @Test func theErrorCarriesItsValue() async {
+    let clock = TestClock.current
+    let source = clock.marbles("a#", step: Self.frame, notation: .rxjs, error: "offline")
+    await clock.record(source) { letters in
+      #expect(await letters.nextElement() == "a")
+      let failure = await letters.expectFailure()
+      #expect(failure as? MarbleFailure == MarbleFailure(step: 1, value: "offline"))
+    }
+  }
+
+  /// `^` marks frame 0 of a hot diagram; what it shows before is past.
+  @Test func aHotDiagramStartsAtItsCaret() async {
+    let clock = TestClock.current
+    let source = clock.hotMarbles("-a-^-b-|", step: Self.frame, notation: .rxjs)
+    #expect(await clock.marbles(of: source, step: Self.frame) == "--b-|")  // ^ is frame 0
+  }
+
+  /// Mistakes are issues at the call: `^` in a cold diagram, `!`, a group left open, a time
+  /// progression that is not a whole number of steps.
+  @Test func mistakesAreIssuesAtTheCall() async {
+    let clock = TestClock.current
+    await expectIssues([
+      "`^` marks frame 0 of a hot diagram only",
+      "`!` belongs to subscription diagrams",
+      "the group opened here is not closed",
+      "the time progression `1.5ms` is not a whole number of steps",
+    ]) {
+      _ = clock.marbles("a^", step: Self.frame, notation: .rxjs)
+      _ = clock.marbles("a!", step: Self.frame, notation: .rxjs)
+      _ = clock.marbles("(ab", step: Self.frame, notation: .rxjs)
+      _ = clock.marbles("a 1.5ms b", step: Self.frame, notation: .rxjs)
+    }
+  }
+}
