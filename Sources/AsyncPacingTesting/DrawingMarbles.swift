@@ -28,6 +28,10 @@ extension TestClock {
   /// - Parameters:
   ///   - sequence: What to draw: any `AsyncSequence`, with elements drawn by their description.
   ///   - step: How long one character of the diagram lasts.
+  ///   - notation: The dialect to draw in: `.rxjs` writes `-` per quiet frame and several
+  ///     events at a frame as `(…)`; what it cannot show (an element longer than one
+  ///     character, an event sooner after a group than the group is wide) is one issue, and
+  ///     the pacing drawing is returned.
   ///   - busySteps: After each element the consumer works this many steps, sleeping on the
   ///     clock, before it asks for the next: a busy consumer.
   ///   - cancelledAt: The step at which the consumer's task is cancelled, if any. What falls
@@ -44,26 +48,39 @@ extension TestClock {
   /// issue naming the first, its instant and the step, and how many more there were; so is a
   /// clock not made by `withTestClock`, which could not tell when the sequence's work has run.
   public func marbles<Drawn: AsyncSequence & Sendable>(
-    of sequence: Drawn, step: Duration, busySteps: Int = 0, cancelledAt: Int? = nil,
-    maxSteps: Int = 1_000, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing, busySteps: Int = 0,
+    cancelledAt: Int? = nil, maxSteps: Int = 1_000, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async -> String {
     await marbles(
-      of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
+      of: sequence, step: step, notation: notation, busySteps: busySteps,
+      cancelledAt: cancelledAt, maxSteps: maxSteps,
       location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   func marbles<Drawn: AsyncSequence & Sendable>(
-    of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
-    location: TestSourceLocation
+    of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing, busySteps: Int,
+    cancelledAt: Int?, maxSteps: Int, location: TestSourceLocation
   ) async -> String {
-    let events = await drawnEvents(
-      of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
-      maxSteps: maxSteps, location: location)
-    return events.map(MarbleNotation.render) ?? ""
+    guard
+      let events = await drawnEvents(
+        of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
+        maxSteps: maxSteps, location: location)
+    else { return "" }
+    guard notation == .rxjs else { return MarbleNotation.render(events) }
+    switch RxJSMarbleWriter.render(events) {
+    case .success(let diagram):
+      return diagram
+    case .failure(let unshowable):
+      let pacing = MarbleNotation.render(events)
+      TestFailureReporting.record(
+        "marbles(of:notation: .rxjs): \(unshowable); the drawing in the pacing notation is "
+          + "returned instead: \(pacing)", at: location)
+      return pacing
+    }
   }
 
-  /// What ``marbles(of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)`` draws, as
+  /// What ``marbles(of:step:notation:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)`` draws, as
   /// events; `nil` when the arguments allow no drawing (an issue says why).
   func drawnEvents<Drawn: AsyncSequence & Sendable>(
     of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,

@@ -3,7 +3,7 @@ import Testing
 
 extension TestClock {
   /// Draws `sequence` as
-  /// ``marbles(of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)`` does and
+  /// ``marbles(of:step:notation:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)`` does and
   /// fails the test unless it is `expected`, showing both diagrams aligned step by step with a
   /// mark under the first step where they differ.
   ///

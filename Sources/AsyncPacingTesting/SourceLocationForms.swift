@@ -97,7 +97,7 @@ extension TestClock {
       location: TestSourceLocation(sourceLocation))
   }
 
-  /// ``marbles(of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``, with
+  /// ``marbles(of:step:notation:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``, with
   /// failures reported at `sourceLocation`.
   ///
   /// ```swift
@@ -105,12 +105,12 @@ extension TestClock {
   ///   of: searches, step: .seconds(1), sourceLocation: sourceLocation)
   /// ```
   public func marbles<Drawn: AsyncSequence & Sendable>(
-    of sequence: Drawn, step: Duration, busySteps: Int = 0, cancelledAt: Int? = nil,
-    maxSteps: Int = 1_000, sourceLocation: SourceLocation
+    of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing, busySteps: Int = 0,
+    cancelledAt: Int? = nil, maxSteps: Int = 1_000, sourceLocation: SourceLocation
   ) async -> String {
     await marbles(
-      of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
-      location: TestSourceLocation(sourceLocation))
+      of: sequence, step: step, notation: notation, busySteps: busySteps,
+      cancelledAt: cancelledAt, maxSteps: maxSteps, location: TestSourceLocation(sourceLocation))
   }
 
   /// ``expectMarbles(_:of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``,

@@ -67,3 +67,33 @@ import Testing
     }
   }
 }
+
+/// Drawing in RxJS's dialect.
+@Suite(.capturesIssues, .testClock) struct RxJSDrawingTests {
+  @Test func aDrawingRoundTrips() async {
+    let clock = TestClock.current
+    let source = clock.marbles("-a-(bc)--d#", step: .milliseconds(1), notation: .rxjs)
+    let drawn = await clock.marbles(of: source, step: .milliseconds(1), notation: .rxjs)
+    #expect(drawn == "-a-(bc)--d#")
+  }
+
+  @Test func whatTheDialectCannotShowIsAnIssueAndThePacingDrawing() async {
+    let clock = TestClock.current
+    let numbers = clock.marbles("ab|", step: .seconds(1), values: ["a": 10, "b": 2])
+    let issues = await recordedIssues {
+      let drawn = await clock.marbles(of: numbers, step: .seconds(1), notation: .rxjs)
+      #expect(drawn == "'10'2|")
+    }.map(\.message)
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("the element '10' is not one character") == true)
+  }
+
+  @Test func anEventSoonerAfterAGroupThanItIsWide() async {
+    let clock = TestClock.current
+    let letters = clock.marbles("[ab]c|", step: .seconds(1))
+    let issues = await recordedIssues {
+      #expect(await clock.marbles(of: letters, step: .seconds(1), notation: .rxjs) == "[ab]c|")
+    }.map(\.message)
+    #expect(issues.first?.contains("the event at step 1 comes sooner after a group") == true)
+  }
+}
