@@ -18,25 +18,38 @@ extension TestClock {
   /// ```
   ///
   /// Diagrams are compared by their events, so `[a]` and `a`, or quiet steps after the last
-  /// event, make no difference.
+  /// event, make no difference. With `notation: .rxjs` the expected diagram is RxJS's, compared
+  /// frame by frame, and `values` gives what its symbols stand for, as RxJS's
+  /// `toBe(marbles, values)`.
   public func expectMarbles<Drawn: AsyncSequence & Sendable>(
-    _ expected: String, of sequence: Drawn, step: Duration, busySteps: Int = 0,
-    cancelledAt: Int? = nil, maxSteps: Int = 1_000, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    _ expected: String, of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing,
+    values: [String: Drawn.Element] = [:], busySteps: Int = 0, cancelledAt: Int? = nil,
+    maxSteps: Int = 1_000, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
     await expectMarbles(
-      expected, of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
-      maxSteps: maxSteps,
+      expected, of: sequence, step: step, notation: notation, values: values,
+      busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
       location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   func expectMarbles<Drawn: AsyncSequence & Sendable>(
-    _ expected: String, of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?,
-    maxSteps: Int, location: TestSourceLocation
+    _ expected: String, of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing,
+    values: [String: Drawn.Element] = [:], busySteps: Int, cancelledAt: Int?, maxSteps: Int,
+    location: TestSourceLocation
   ) async {
     let expectedEvents: [MarbleStepEvent]
     do throws(MarbleSyntaxError) {
-      expectedEvents = try MarbleNotation.parse(expected)
+      // Symbols with a value stand for it, drawn as the drawing draws it.
+      expectedEvents = try Self.events(of: expected, step: step, notation: notation, hot: false)
+        .map { event in
+          guard case .element(let symbol) = event.event, let value = values[symbol] else {
+            return event
+          }
+          var drawn = event
+          drawn.event = .element(String(describing: value))
+          return drawn
+        }
     } catch {
       TestFailureReporting.record("expectMarbles: \(error)", at: location)
       return

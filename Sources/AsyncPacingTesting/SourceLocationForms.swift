@@ -113,7 +113,7 @@ extension TestClock {
       cancelledAt: cancelledAt, maxSteps: maxSteps, location: TestSourceLocation(sourceLocation))
   }
 
-  /// ``expectMarbles(_:of:step:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``,
+  /// ``expectMarbles(_:of:step:notation:values:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``,
   /// with failures reported at `sourceLocation`.
   ///
   /// ```swift
@@ -121,12 +121,14 @@ extension TestClock {
   ///   "--c|", of: searches, step: .seconds(1), sourceLocation: sourceLocation)
   /// ```
   public func expectMarbles<Drawn: AsyncSequence & Sendable>(
-    _ expected: String, of sequence: Drawn, step: Duration, busySteps: Int = 0,
-    cancelledAt: Int? = nil, maxSteps: Int = 1_000, sourceLocation: SourceLocation
+    _ expected: String, of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing,
+    values: [String: Drawn.Element] = [:], busySteps: Int = 0, cancelledAt: Int? = nil,
+    maxSteps: Int = 1_000, sourceLocation: SourceLocation
   ) async {
     await expectMarbles(
-      expected, of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
-      maxSteps: maxSteps, location: TestSourceLocation(sourceLocation))
+      expected, of: sequence, step: step, notation: notation, values: values,
+      busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
+      location: TestSourceLocation(sourceLocation))
   }
 
   /// ``record(_:maxAdvances:isolation:fileID:filePath:line:column:_:)``, with failures
