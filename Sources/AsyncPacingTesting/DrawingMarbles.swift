@@ -65,7 +65,7 @@ extension TestClock {
     guard
       let events = await drawnEvents(
         of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
-        maxSteps: maxSteps, location: location)
+        maxSteps: maxSteps, location: location)?.events
     else { return "" }
     guard notation == .rxjs else { return MarbleNotation.render(events) }
     switch RxJSMarbleWriter.render(events) {
@@ -81,11 +81,13 @@ extension TestClock {
   }
 
   /// What ``marbles(of:step:notation:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)`` draws, as
-  /// events; `nil` when the arguments allow no drawing (an issue says why).
+  /// events, with the error value of the failure drawn if there is one (see
+  /// `MarbleFailure.errorValue(of:)`); `nil` when the arguments allow no drawing (an issue
+  /// says why).
   func drawnEvents<Drawn: AsyncSequence & Sendable>(
     of sequence: Drawn, step: Duration, busySteps: Int, cancelledAt: Int?, maxSteps: Int,
     location: TestSourceLocation
-  ) async -> [MarbleStepEvent]? {
+  ) async -> (events: [MarbleStepEvent], failureValue: String?)? {
     guard
       checkDrawingArguments(
         step: step, busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
@@ -120,6 +122,9 @@ extension TestClock {
           }
           record(.finish)
         } catch {
+          if !Task.isCancelled {
+            log.failureValue.withLock { $0 = MarbleFailure.errorValue(of: error) }
+          }
           record(.failure)
         }
         log.hasEnded.withLock { $0 = true }
@@ -152,7 +157,7 @@ extension TestClock {
       TestFailureReporting.record(
         "marbles(of:step:): " + problems.joined(separator: "; and "), at: location)
     }
-    return events
+    return (events, log.failureValue.withLock { $0 })
   }
 
   /// Records an issue and returns false when the drawing cannot be made.
@@ -199,4 +204,5 @@ extension TestClock {
 private final class DrawingLog: Sendable {
   let received = Mutex<[(instant: TestClock.Instant, event: MarbleEvent)]>([])
   let hasEnded = Mutex(false)
+  let failureValue = Mutex<String?>(nil)
 }

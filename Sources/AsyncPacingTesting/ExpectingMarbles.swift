@@ -20,23 +20,47 @@ extension TestClock {
   /// Diagrams are compared by their events, so `[a]` and `a`, or quiet steps after the last
   /// event, make no difference. With `notation: .rxjs` the expected diagram is RxJS's, compared
   /// frame by frame, and `values` gives what its symbols stand for, as RxJS's
-  /// `toBe(marbles, values)`.
+  /// `toBe(marbles, values, error)`. With `error`, the failure the diagram draws (`#` in RxJS's
+  /// dialect, `^` in the pacing notation) must carry that value: a ``MarbleFailure``'s
+  /// ``MarbleFailure/value``, or any other error as it prints; without it, any error matches.
+  ///
+  /// ```swift
+  /// let lookups = clock.marbles("a-#", step: .milliseconds(1), notation: .rxjs, error: "offline")
+  /// await clock.expectMarbles(
+  ///   "a-#", of: lookups, step: .milliseconds(1), notation: .rxjs, error: "offline")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - expected: The diagram the drawing must match, in `notation`.
+  ///   - sequence: The sequence to draw.
+  ///   - step: The duration of one step (one frame in RxJS's dialect).
+  ///   - notation: The dialect `expected` is written in.
+  ///   - values: What symbols of `expected` stand for, drawn as the drawing draws them.
+  ///   - error: The value the drawn failure must carry, or `nil` for any error.
+  ///   - busySteps: How many steps the consumer takes over each element.
+  ///   - cancelledAt: The step at which the drawing cancels its iteration, or `nil`.
+  ///   - maxSteps: How many steps the drawing watches at most.
+  ///   - fileID: Where a failure is reported: the caller's file, for Swift Testing.
+  ///   - filePath: Where a failure is reported: the caller's file, for XCTest.
+  ///   - line: Where a failure is reported: the caller's line.
+  ///   - column: Where a failure is reported: the caller's column.
   public func expectMarbles<Drawn: AsyncSequence & Sendable>(
     _ expected: String, of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing,
-    values: [String: Drawn.Element] = [:], busySteps: Int = 0, cancelledAt: Int? = nil,
+    values: [String: Drawn.Element] = [:], error: String? = nil, busySteps: Int = 0,
+    cancelledAt: Int? = nil,
     maxSteps: Int = 1_000, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
     await expectMarbles(
-      expected, of: sequence, step: step, notation: notation, values: values,
+      expected, of: sequence, step: step, notation: notation, values: values, error: error,
       busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
       location: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   func expectMarbles<Drawn: AsyncSequence & Sendable>(
     _ expected: String, of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing,
-    values: [String: Drawn.Element] = [:], busySteps: Int, cancelledAt: Int?, maxSteps: Int,
-    location: TestSourceLocation
+    values: [String: Drawn.Element] = [:], error: String? = nil, busySteps: Int,
+    cancelledAt: Int?, maxSteps: Int, location: TestSourceLocation
   ) async {
     let expectedEvents: [MarbleStepEvent]
     do throws(MarbleSyntaxError) {
@@ -58,9 +82,20 @@ extension TestClock {
       of: sequence, step: step, busySteps: busySteps, cancelledAt: cancelledAt,
       maxSteps: maxSteps, location: location)
     // With arguments that allow no drawing, an issue already says why.
-    guard let actualEvents = drawn, actualEvents != expectedEvents else { return }
-    TestFailureReporting.record(
-      MarbleComparison(expected: expectedEvents, actual: actualEvents).message, at: location)
+    guard let (actualEvents, failureValue) = drawn else { return }
+    guard actualEvents == expectedEvents else {
+      TestFailureReporting.record(
+        MarbleComparison(expected: expectedEvents, actual: actualEvents).message, at: location)
+      return
+    }
+    if let error, let failure = actualEvents.first(where: { $0.event == .failure }),
+      failureValue != error
+    {
+      let drawnValue = failureValue.map { "\"\($0)\"" } ?? "no value"
+      TestFailureReporting.record(
+        "expectMarbles: the sequence failed at step \(failure.step) as expected, but with "
+          + "\(drawnValue), not the expected error \"\(error)\"", at: location)
+    }
   }
 }
 

@@ -47,3 +47,12 @@ public struct MarbleFailure: Error, Hashable, Sendable, CustomStringConvertible 
     return "MarbleFailure \"\(value)\" at step \(step)"
   }
 }
+
+extension MarbleFailure {
+  /// What an `error:` argument is compared with: a `MarbleFailure`'s ``value``, any other
+  /// error as it prints (RxJS compares the error object; Swift's errors have no equality).
+  static func errorValue(of error: any Error) -> String? {
+    if let failure = error as? MarbleFailure { return failure.value }
+    return String(describing: error)
+  }
+}

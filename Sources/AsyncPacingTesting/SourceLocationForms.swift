@@ -113,7 +113,7 @@ extension TestClock {
       cancelledAt: cancelledAt, maxSteps: maxSteps, location: TestSourceLocation(sourceLocation))
   }
 
-  /// ``expectMarbles(_:of:step:notation:values:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``,
+  /// ``expectMarbles(_:of:step:notation:values:error:busySteps:cancelledAt:maxSteps:fileID:filePath:line:column:)``,
   /// with failures reported at `sourceLocation`.
   ///
   /// ```swift
@@ -122,11 +122,11 @@ extension TestClock {
   /// ```
   public func expectMarbles<Drawn: AsyncSequence & Sendable>(
     _ expected: String, of sequence: Drawn, step: Duration, notation: MarbleNotation = .pacing,
-    values: [String: Drawn.Element] = [:], busySteps: Int = 0, cancelledAt: Int? = nil,
-    maxSteps: Int = 1_000, sourceLocation: SourceLocation
+    values: [String: Drawn.Element] = [:], error: String? = nil, busySteps: Int = 0,
+    cancelledAt: Int? = nil, maxSteps: Int = 1_000, sourceLocation: SourceLocation
   ) async {
     await expectMarbles(
-      expected, of: sequence, step: step, notation: notation, values: values,
+      expected, of: sequence, step: step, notation: notation, values: values, error: error,
       busySteps: busySteps, cancelledAt: cancelledAt, maxSteps: maxSteps,
       location: TestSourceLocation(sourceLocation))
   }

@@ -68,6 +68,45 @@ import Testing
   }
 }
 
+/// `toBe(marbles, values, error)`: `expectMarbles(…, error:)` checks the value the drawn
+/// failure carries.
+@Suite(.capturesIssues, .testClock) struct RxJSErrorValueTests {
+  static let frame = Duration.milliseconds(1)
+
+  struct Offline: Error, CustomStringConvertible {
+    var description: String { "offline" }
+  }
+
+  @Test func theFailureMustCarryTheExpectedValue() async {
+    let clock = TestClock.current
+    let source = clock.marbles("a#", step: Self.frame, notation: .rxjs, error: "offline")
+    await clock.expectMarbles(
+      "a#", of: source, step: Self.frame, notation: .rxjs, error: "offline")
+    await clock.expectMarbles("a#", of: source, step: Self.frame, notation: .rxjs)
+    await expectIssues([
+      #"failed at step 1 as expected, but with "offline", not the expected error "timeout""#,
+      #"failed at step 1 as expected, but with no value, not the expected error "offline""#,
+    ]) {
+      await clock.expectMarbles(
+        "a#", of: source, step: Self.frame, notation: .rxjs, error: "timeout")
+      let bare = clock.marbles("a^", step: Self.frame)
+      await clock.expectMarbles("a^", of: bare, step: Self.frame, error: "offline")
+    }
+  }
+
+  /// An error of the code under test compares as it prints.
+  @Test func anyOtherErrorComparesAsItPrints() async {
+    let clock = TestClock.current
+    let letters = clock.marbles("ab|", step: Self.frame, notation: .rxjs)
+    let failing = letters.map { (letter: String) throws -> String in
+      guard letter == "a" else { throw Offline() }
+      return letter
+    }
+    await clock.expectMarbles(
+      "a#", of: failing, step: Self.frame, notation: .rxjs, error: "offline")
+  }
+}
+
 /// Drawing in RxJS's dialect.
 @Suite(.capturesIssues, .testClock) struct RxJSDrawingTests {
   @Test func aDrawingRoundTrips() async {
