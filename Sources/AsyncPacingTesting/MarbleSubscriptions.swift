@@ -13,13 +13,19 @@ extension MarbleSequence {
   /// #expect(letters.subscriptions == ["^-!"])
   /// ```
   public var subscriptions: [String] {
-    iterations.map { iteration in
-      let start = frame(of: iteration.started)
+    subscriptionFrames.map { iteration in
+      let start = iteration.subscribed
       let lead = String(repeating: "-", count: start)
-      guard let ended = iteration.ended else { return lead + "^" }
-      let end = frame(of: ended)
+      guard let end = iteration.unsubscribed else { return lead + "^" }
       guard end > start else { return lead + "(^!)" }
       return lead + "^" + String(repeating: "-", count: end - start - 1) + "!"
+    }
+  }
+
+  var subscriptionFrames: [SubscriptionFrames] {
+    iterations.map { iteration in
+      SubscriptionFrames(
+        subscribed: frame(of: iteration.started), unsubscribed: iteration.ended.map(frame(of:)))
     }
   }
 
@@ -32,6 +38,10 @@ extension TestClock {
   /// Settles the clock and records an issue at this line unless `source`'s subscriptions, as
   /// ``MarbleSequence/subscriptions`` draws them, are `expected`, in order: RxJS's
   /// `expectSubscriptions(…).toBe(…)`.
+  ///
+  /// The expected diagrams are read as RxJS reads them, in frames of `source`'s step:
+  /// whitespace takes no frame, a time progression (`9ms`) its duration, and a diagram
+  /// without `^` (`"----"`) stands for no subscription; a mistake in one is an issue here.
   ///
   /// ```swift
   /// let letters = clock.marbles("a-b-c|", step: .seconds(1))
@@ -50,10 +60,20 @@ extension TestClock {
   func expectSubscriptions<Element>(
     _ expected: [String], of source: MarbleSequence<Element>, location: TestSourceLocation
   ) async {
+    var expectedFrames: [SubscriptionFrames] = []
+    for diagram in expected {
+      let reader = RxJSMarbleReader(diagram: diagram, step: source.step, allowsZeroFrame: false)
+      do throws(MarbleSyntaxError) {
+        if let frames = try reader.readSubscription() { expectedFrames.append(frames) }
+      } catch {
+        TestFailureReporting.record("expectSubscriptions: subscription \(error)", at: location)
+        return
+      }
+    }
     await settle()
-    let drawn = source.subscriptions
-    guard drawn != expected else { return }
+    guard source.subscriptionFrames != expectedFrames else { return }
     TestFailureReporting.record(
-      "the subscriptions differ: expected \(expected), drawn \(drawn)", at: location)
+      "the subscriptions differ: expected \(expected), drawn \(source.subscriptions)",
+      at: location)
   }
 }

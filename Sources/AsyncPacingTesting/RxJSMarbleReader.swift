@@ -15,7 +15,7 @@ struct RxJSMarbleReader {
   let step: Duration
   /// Whether `^` may mark frame 0: a hot diagram's.
   let allowsZeroFrame: Bool
-  private let characters: [Character]
+  let characters: [Character]
 
   init(diagram: String, step: Duration, allowsZeroFrame: Bool) {
     self.diagram = diagram
@@ -75,7 +75,7 @@ struct RxJSMarbleReader {
 
   /// A time progression starting at `offset`: how many frames it takes and how many
   /// characters it spans; `nil` when none starts there.
-  private func timeProgression(at offset: Int) throws(MarbleSyntaxError) -> (Int, Int)? {
+  func timeProgression(at offset: Int) throws(MarbleSyntaxError) -> (Int, Int)? {
     guard offset == 0 || characters[offset - 1] == " ", characters[offset].isNumber else {
       return nil
     }
@@ -107,7 +107,7 @@ struct RxJSMarbleReader {
     return (frames, unitEnd - offset)
   }
 
-  private func problem(_ text: String, at offset: Int) -> MarbleSyntaxError {
+  func problem(_ text: String, at offset: Int) -> MarbleSyntaxError {
     MarbleSyntaxError(diagram: diagram, offset: offset, problem: text)
   }
 }

@@ -137,22 +137,9 @@ import Testing
   }
 }
 
-/// RxJS's operator specs, re-expressed: `debounceTime` through `debounce`, with hot and cold
-/// sources, `toBe(marbles, values)` and `expectSubscriptions`.
+/// A hot source in RxJS's dialect with `toBe(marbles, values)`.
 @Suite(.capturesIssues, .testClock) struct RxJSOperatorSpecTests {
   static let frame = Duration.milliseconds(1)
-
-  /// A `debounceTime(20)` case in run mode: each value replaces the pending one before its
-  /// 20 frames pass, and the finish at frame 21 brings the pending `c` out with it.
-  @Test func debounceEmitsThePendingValueWithTheFinish() async {
-    let clock = TestClock.current
-    let source = clock.marbles("-a--------b------c---|", step: Self.frame, notation: .rxjs)
-    let quiet = String(repeating: "-", count: 21)
-    await clock.expectMarbles(
-      quiet + "(c|)", of: source.debounce(for: .milliseconds(20), clock: clock),
-      step: Self.frame, notation: .rxjs)
-    await clock.expectSubscriptions(["^" + String(repeating: "-", count: 20) + "!"], of: source)
-  }
 
   /// A hot source joined late, and `toBe` with values.
   @Test func aHotSourceWithValues() async {
