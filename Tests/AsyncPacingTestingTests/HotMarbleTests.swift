@@ -10,6 +10,7 @@ import Testing
     let letters = clock.hotMarbles("a-b-c|", step: .seconds(1))
     await clock.advance(by: .seconds(2))  // a is gone
     #expect(await clock.marbles(of: letters, step: .seconds(1)) == "b-c|")
+    await clock.expectSubscriptions(["--^--!"], of: letters)
   }
 
   @Test func anIterationAtTheStartGetsEverything() async {
