@@ -1,6 +1,6 @@
 import AsyncPacing
 
-/// The error a marble diagram's `^` throws.
+/// The error a marble diagram's `^` throws (`#` in RxJS's dialect).
 ///
 /// ```swift
 /// await withTestClock { clock in

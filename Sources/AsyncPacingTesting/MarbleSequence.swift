@@ -2,9 +2,11 @@ import AsyncPacing
 import Synchronization
 
 /// A marble diagram played on a `TestClock`: an `AsyncSequence` whose events
-/// happen at the diagram's steps, counted from the first `next()` of each iteration.
+/// happen at the diagram's steps, counted from the first `next()` of each iteration, or, for a
+/// hot one, from the instant it was made.
 ///
-/// Make one with `clock.marbles(_:step:)` or `clock.marbles(_:step:values:)`:
+/// Make one with `clock.marbles(_:step:)` or `clock.marbles(_:step:values:)`, or a hot one with
+/// `clock.hotMarbles(_:step:)`:
 ///
 /// ```swift
 /// await withTestClock { clock in
@@ -16,13 +18,14 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Each iteration replays the diagram from its own start. `|` ends the iteration, `^` throws a
+/// Each iteration of a cold one replays the diagram from its own start; an iteration of a hot one
+/// joins its timeline where it stands. `|` ends the iteration, `^` (RxJS's `#`) throws a
 /// ``MarbleFailure``; a diagram without an ending waits after its last event, without
 /// sleeping on the clock, until its task is cancelled. A cancelled iteration returns `nil`.
 /// ``iterations`` tells how each iteration started and ended, so a test can see that an
 /// operator cancelled its upstream.
 public struct MarbleSequence<Element: Sendable>: AsyncSequence, Sendable {
-  /// What `^` throws: iterate with `try`.
+  /// What `^` (RxJS's `#`) throws: iterate with `try`.
   ///
   /// ```swift
   /// for try await line in clock.marbles("a-^", step: .seconds(1)) {

@@ -73,7 +73,7 @@ extension TestClock {
     await settle()
     guard source.subscriptionFrames != expectedFrames else { return }
     TestFailureReporting.record(
-      "the subscriptions differ: expected \(expected), drawn \(source.subscriptions)",
+      "expectSubscriptions: the subscriptions differ: expected \(expected), drawn \(source.subscriptions)",
       at: location)
   }
 }

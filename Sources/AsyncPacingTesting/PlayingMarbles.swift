@@ -15,10 +15,21 @@ extension TestClock {
   /// }
   /// ```
   ///
-  /// The notation is the one of the pacing contract: `-` a quiet step, `a` or `'ab'` an
-  /// element, `|` the end, `^` a ``MarbleFailure``, `[ab|]` several events at one step. A
-  /// diagram that is not valid notation, or a `step` that is not positive, fails the test at
-  /// the caller's line, and the sequence then ends at once.
+  /// In the pacing notation (the default): `-` a quiet step, `a` or `'ab'` an element, `|` the
+  /// end, `^` a ``MarbleFailure``, `[ab|]` several events at one step. With `notation: .rxjs`,
+  /// RxJS's run-mode dialect (see ``MarbleNotation/rxjs``). A diagram that is not valid
+  /// notation, or a `step` that is not positive, fails the test at the caller's line, and the
+  /// sequence then ends at once.
+  ///
+  /// - Parameters:
+  ///   - diagram: The diagram to play, in `notation`.
+  ///   - step: The duration of one step (one frame in RxJS's dialect).
+  ///   - notation: The dialect `diagram` is written in.
+  ///   - error: The value the failure carries (``MarbleFailure/value``), or `nil` for none.
+  ///   - fileID: Where a mistake in the diagram is reported: the caller's file, for Swift Testing.
+  ///   - filePath: Where a mistake is reported: the caller's file, for XCTest.
+  ///   - line: Where a mistake is reported: the caller's line.
+  ///   - column: Where a mistake is reported: the caller's column.
   public func marbles(
     _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
     error: String? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -45,6 +56,17 @@ extension TestClock {
   /// ```
   ///
   /// A symbol missing from `values` fails the test, naming its position.
+  ///
+  /// - Parameters:
+  ///   - diagram: The diagram to play, in `notation`.
+  ///   - step: The duration of one step (one frame in RxJS's dialect).
+  ///   - notation: The dialect `diagram` is written in.
+  ///   - values: The element each symbol stands for, keyed by the symbol as written.
+  ///   - error: The value the failure carries (``MarbleFailure/value``), or `nil` for none.
+  ///   - fileID: Where a mistake in the diagram is reported: the caller's file, for Swift Testing.
+  ///   - filePath: Where a mistake is reported: the caller's file, for XCTest.
+  ///   - line: Where a mistake is reported: the caller's line.
+  ///   - column: Where a mistake is reported: the caller's column.
   public func marbles<Value: Sendable>(
     _ diagram: String, step: Duration, notation: MarbleNotation = .pacing,
     values: [String: Value], error: String? = nil, fileID: StaticString = #fileID,
@@ -70,7 +92,8 @@ extension TestClock {
   }
 
   /// The events `diagram` plays, in `notation`, by step; a hot RxJS diagram's steps count from
-  /// its `^`, and what it shows before is past.
+  /// its `^`, and what it shows before is past, but for an end before `^`, which has happened:
+  /// every iteration gets it at once, as a subscriber to RxJS's completed subject does.
   static func events(
     of diagram: String, step: Duration, notation: MarbleNotation, hot: Bool
   ) throws(MarbleSyntaxError) -> [MarbleStepEvent] {
@@ -81,8 +104,13 @@ extension TestClock {
       let reading = try RxJSMarbleReader(diagram: diagram, step: step, allowsZeroFrame: hot).read()
       let zero = reading.zeroFrame ?? 0
       return reading.events.compactMap { event in
-        guard event.step >= zero else { return nil }
-        return MarbleStepEvent(step: event.step - zero, event: event.event, offset: event.offset)
+        guard event.step < zero else {
+          return MarbleStepEvent(step: event.step - zero, event: event.event, offset: event.offset)
+        }
+        guard case .element = event.event else {
+          return MarbleStepEvent(step: 0, event: event.event, offset: event.offset)
+        }
+        return nil
       }
     }
   }

@@ -35,6 +35,13 @@ extension SequenceRecorder {
       return TestFailureReporting.record(
         "`count` must not be negative, got \(count); nothing was skipped", at: location)
     }
+    // Checked once here, where `next` would record it for every event it takes.
+    var timeout = timeout
+    if timeout < .zero {
+      TestFailureReporting.record(
+        "`timeout` must not be negative, got \(timeout); waiting for none instead", at: location)
+      timeout = .zero
+    }
     for taken in 0..<count {
       // `next` records its own issue when nothing comes.
       guard let event = await next(timeout: timeout, location: location) else { return }

@@ -7,12 +7,14 @@ import Synchronization
 /// and its iteration ended.
 ///
 /// ```swift
+/// let queries = clock.marbles("a-b-c|", step: .milliseconds(100))
 /// await clock.recording { scope in
-///   let searches = scope.record(queries.debounce(for: .milliseconds(300)))
-///   let hints = scope.record(queries.throttle(for: .milliseconds(100)))
-///   typing.yield("swift")
-///   #expect(await hints.nextElement() == "swift")
-///   #expect(await searches.nextElement() == "swift")
+///   let searches = scope.record(queries.debounce(for: .milliseconds(300), clock: clock))
+///   let hints = scope.record(queries.map { $0.uppercased() })
+///   #expect(await hints.nextElement() == "A")
+///   #expect(await searches.nextElement() == "c")
+///   hints.ignoreRemainingEvents()
+///   await searches.expectFinish()
 /// }
 /// ```
 public final class RecordingScope: Sendable {
@@ -66,20 +68,22 @@ public final class RecordingScope: Sendable {
     }
     let recorder = SequenceRecorder<Recorded.Element>(clock: clock, maxAdvances: maxAdvances)
     let member = Member { await recorder.expectEverythingConsumed(location: location) }
-    let starts = phase.withLock { phase -> AsyncStream<@Sendable () async -> Void>.Continuation? in
-      guard case .open(let starts, var members) = phase else { return nil }
+    // Yielded under the lock, so that the body's end, which finishes the stream under it too,
+    // comes wholly before or wholly after: an iteration is never yielded to a finished stream.
+    let started = phase.withLock { phase -> Bool in
+      guard case .open(let starts, var members) = phase else { return false }
       members.append(member)
       phase = .open(starts: starts, members: members)
-      return starts
+      starts.yield { await recorder.iterate(sequence) }
+      return true
     }
-    guard let starts else {
+    guard started else {
       TestFailureReporting.record(
         "record(_:) is called after the body of `recording` ended: nothing is recorded, and "
           + "the recorder has ended", at: location)
       recorder.endWithoutIterating()
       return recorder
     }
-    starts.yield { await recorder.iterate(sequence) }
     return recorder
   }
 

@@ -32,7 +32,7 @@ struct RxJSMarbleReader {
     while offset < characters.count {
       let character = characters[offset]
       if let (frames, length) = try timeProgression(at: offset) {
-        frame += frames
+        frame = try advanced(frame, by: frames, at: offset)
         offset += length
         continue
       }
@@ -74,37 +74,64 @@ struct RxJSMarbleReader {
   }
 
   /// A time progression starting at `offset`: how many frames it takes and how many
-  /// characters it spans; `nil` when none starts there.
+  /// characters it spans; `nil` when none starts there. As in RxJS, it stands at the start or
+  /// after a space, and a space follows it.
   func timeProgression(at offset: Int) throws(MarbleSyntaxError) -> (Int, Int)? {
-    guard offset == 0 || characters[offset - 1] == " ", characters[offset].isNumber else {
+    guard offset == 0 || characters[offset - 1] == " ", characters[offset].isASCIIDigit else {
       return nil
     }
     var end = offset
-    while end < characters.count, characters[end].isNumber || characters[end] == "." {
+    while end < characters.count, characters[end].isASCIIDigit { end += 1 }
+    let whole = String(characters[offset..<end])
+    var fraction = ""
+    if end + 1 < characters.count, characters[end] == ".", characters[end + 1].isASCIIDigit {
       end += 1
+      while end < characters.count, characters[end].isASCIIDigit {
+        fraction.append(characters[end])
+        end += 1
+      }
     }
-    let number = String(characters[offset..<end])
     var unitEnd = end
     while unitEnd < characters.count, characters[unitEnd].isLetter { unitEnd += 1 }
     let unit = String(characters[end..<unitEnd])
-    guard ["ms", "s", "m"].contains(unit),
-      unitEnd == characters.count || characters[unitEnd] == " ",
-      let amount = Double(number)
+    guard let perUnit = Self.attosecondsPerUnit[unit], unitEnd < characters.count,
+      characters[unitEnd] == " "
     else { return nil }
-    let perUnit: Duration =
-      switch unit {
-      case "ms": .milliseconds(1)
-      case "s": .seconds(1)
-      default: .seconds(60)
-      }
-    let duration = perUnit * amount
-    let (frames, left) = duration.dividedInWholeSteps(of: step)
-    guard left == .zero else {
+    let written = String(characters[offset..<unitEnd])
+    // Exact, in attoseconds: a `Double` product is rounded, so `1.1s` would miss its frame.
+    let scale = (0..<fraction.count).reduce(Int128(1)) { product, _ in product * 10 }
+    guard let wholePart = Int128(whole),
+      let fractionPart = Int128(fraction.isEmpty ? "0" : fraction),
+      case (let wholeAtto, false) = wholePart.multipliedReportingOverflow(by: perUnit),
+      case (let fractionScaled, false) = fractionPart.multipliedReportingOverflow(by: perUnit),
+      case (let total, false) = wholeAtto.addingReportingOverflow(fractionScaled / scale),
+      fractionScaled % scale == 0
+    else {
       throw problem(
-        "the time progression `\(number)\(unit)` is not a whole number of steps of \(step)",
-        at: offset)
+        "the time progression `\(written)` is not a whole number of steps of \(step)", at: offset)
     }
-    return (frames, unitEnd - offset)
+    let (frames, left) = total.quotientAndRemainder(dividingBy: step.attoseconds)
+    guard left == 0 else {
+      throw problem(
+        "the time progression `\(written)` is not a whole number of steps of \(step)", at: offset)
+    }
+    guard let count = Int(exactly: frames) else {
+      throw problem("the time progression `\(written)` is too long to count", at: offset)
+    }
+    return (count, unitEnd - offset)
+  }
+
+  private static let attosecondsPerUnit: [String: Int128] = [
+    "ms": 1_000_000_000_000_000,
+    "s": 1_000_000_000_000_000_000,
+    "m": 60_000_000_000_000_000_000,
+  ]
+
+  /// `frame` moved on by `frames`, or an issue when the diagram runs past what can be counted.
+  func advanced(_ frame: Int, by frames: Int, at offset: Int) throws(MarbleSyntaxError) -> Int {
+    let (sum, overflow) = frame.addingReportingOverflow(frames)
+    guard !overflow else { throw problem("the diagram is too long to count", at: offset) }
+    return sum
   }
 
   func problem(_ text: String, at offset: Int) -> MarbleSyntaxError {
@@ -112,58 +139,7 @@ struct RxJSMarbleReader {
   }
 }
 
-/// Draws events in RxJS's dialect: `-` per quiet frame, `#` the error, `(…)` several events at
-/// one frame, which take as many frames as they have characters.
-enum RxJSMarbleWriter {
-  /// The drawing of `events` (sorted by step), or why the dialect cannot show them: an element
-  /// that is not one plain character, or an event sooner after a group than the group is wide.
-  static func render(_ events: [MarbleStepEvent]) -> Result<String, Unshowable> {
-    var diagram = ""
-    var frame = 0
-    var index = events.startIndex
-    while index < events.endIndex {
-      let step = events[index].step
-      let end = events[index...].firstIndex { $0.step != step } ?? events.endIndex
-      guard step >= frame else { return .failure(.tooSoonAfterAGroup(step: step)) }
-      var symbols = ""
-      for event in events[index..<end] {
-        guard let symbol = symbol(of: event.event) else {
-          return .failure(.notOneCharacter(event.event))
-        }
-        symbols.append(symbol)
-      }
-      diagram.append(contentsOf: repeatElement("-", count: step - frame))
-      let count = end - index
-      diagram.append(count == 1 ? symbols : "(" + symbols + ")")
-      frame = step + (count == 1 ? 1 : count + 2)
-      index = end
-    }
-    return .success(diagram)
-  }
-
-  enum Unshowable: Error, CustomStringConvertible {
-    case notOneCharacter(MarbleEvent)
-    case tooSoonAfterAGroup(step: Int)
-
-    var description: String {
-      switch self {
-      case .notOneCharacter(let event):
-        "the element \(event.symbol) is not one character the dialect can show"
-      case .tooSoonAfterAGroup(let step):
-        "the event at step \(step) comes sooner after a group than the group is wide"
-      }
-    }
-  }
-
-  private static func symbol(of event: MarbleEvent) -> Character? {
-    switch event {
-    case .finish: return "|"
-    case .failure: return "#"
-    case .element(let value):
-      guard value.count == 1, let character = value.first, !character.isWhitespace,
-        !"-|#^()!".contains(character)
-      else { return nil }
-      return character
-    }
-  }
+extension Character {
+  /// `0` to `9`, the digits RxJS's time progressions are written with.
+  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

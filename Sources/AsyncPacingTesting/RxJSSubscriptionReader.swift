@@ -20,7 +20,7 @@ extension RxJSMarbleReader {
     while offset < characters.count {
       let character = characters[offset]
       if let (frames, length) = try timeProgression(at: offset) {
-        frame += frames
+        frame = try advanced(frame, by: frames, at: offset)
         offset += length
         continue
       }

@@ -4,8 +4,8 @@ import IssueCapture
 import Testing
 
 /// RxJS's marble dialect in run mode (its `TestScheduler` spec's parsing cases), played on a
-/// `TestClock` with `step: .milliseconds(1)`, one frame per millisecond. Drawn in this package's
-/// notation until drawing in RxJS's comes.
+/// `TestClock` with `step: .milliseconds(1)`, one frame per millisecond, and drawn in this
+/// package's notation.
 @Suite(.capturesIssues, .testClock) struct RxJSMarbleTests {
   static let frame = Duration.milliseconds(1)
 
@@ -30,6 +30,33 @@ import Testing
     let drawn = await clock.marbles(of: source, step: Self.frame)
     let quiet = { (frames: Int) in String(repeating: "-", count: frames) }
     #expect(drawn == "a" + quiet(9) + "b" + quiet(10) + "|")
+  }
+
+  /// A decimal progression is reckoned exactly: `1.1s` and `2.3s`, which a `Double` product
+  /// misses by attoseconds, are 1,100 and 2,300 frames.
+  @Test func decimalProgressionsAreExact() async {
+    let clock = TestClock.current
+    let source = clock.marbles("1.1s a 2.3s b 4.1m |", step: Self.frame, notation: .rxjs)
+    await clock.record(source, maxAdvances: 10) { letters in
+      #expect(await letters.next()?.instant == .init(offset: .milliseconds(1_100)))
+      #expect(await letters.next()?.instant == .init(offset: .milliseconds(3_401)))
+      await letters.expectFinish()
+      #expect(clock.now == .init(offset: .milliseconds(249_402)))
+    }
+  }
+
+  /// As in RxJS, a progression is followed by a space: at the very end it is values.
+  @Test func aProgressionAtTheEndIsValues() async {
+    let clock = TestClock.current
+    let source = clock.marbles("a 9ms", step: Self.frame, notation: .rxjs)
+    #expect(await clock.marbles(of: source, step: Self.frame, maxSteps: 10) == "a9ms")
+  }
+
+  /// An end written before a hot diagram's `^` has happened: an iteration gets it at once.
+  @Test func anEndBeforeTheCaretHasHappened() async {
+    let clock = TestClock.current
+    let source = clock.hotMarbles("-a|-^--", step: Self.frame, notation: .rxjs)
+    #expect(await clock.marbles(of: source, step: Self.frame) == "|")
   }
 
   /// `#` throws the failure, carrying `error:`.

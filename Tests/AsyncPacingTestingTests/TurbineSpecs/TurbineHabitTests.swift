@@ -46,6 +46,17 @@ import Testing
     }
   }
 
+  /// A negative timeout is one issue for the whole `skip`, not one per element it takes.
+  @Test func aNegativeTimeoutIsOneIssueForTheSkip() async {
+    let clock = TestClock.current
+    await clock.record(Self.stream(of: [1, 2, 3])) { numbers in
+      await expectIssues(["`timeout` must not be negative, got -1.0 seconds"]) {
+        await numbers.skip(3, timeout: .seconds(-1))
+      }
+      await numbers.expectFinish()
+    }
+  }
+
   /// `expectMostRecentItem`: the latest so far, twice; the finish stays to be asked for.
   @Test func theMostRecentElementSoFar() async {
     let clock = TestClock.current
