@@ -59,14 +59,10 @@ public final class RecordingScope: Sendable {
   func record<Recorded: AsyncSequence & Sendable>(
     _ sequence: Recorded, maxAdvances: Int, location: TestSourceLocation
   ) -> SequenceRecorder<Recorded.Element> where Recorded.Element: Sendable {
-    var maxAdvances = maxAdvances
-    if maxAdvances <= 0 {
-      TestFailureReporting.record(
-        "record(_:maxAdvances:): `maxAdvances` must be greater than zero, got "
-          + "\(maxAdvances); recording with the default, 1000", at: location)
-      maxAdvances = 1_000
-    }
-    let recorder = SequenceRecorder<Recorded.Element>(clock: clock, maxAdvances: maxAdvances)
+    let recorder = SequenceRecorder<Recorded.Element>(
+      clock: clock,
+      maxAdvances: SequenceRecorder<Recorded.Element>.checked(
+        maxAdvances: maxAdvances, at: location))
     let member = Member { await recorder.expectEverythingConsumed(location: location) }
     // Yielded under the lock, so that the body's end, which finishes the stream under it too,
     // comes wholly before or wholly after: an iteration is never yielded to a finished stream.

@@ -52,14 +52,10 @@ extension TestClock {
           + "sequence's work has run: use the clock that `withTestClock { clock in … }` gives",
         at: location)
     }
-    var maxAdvances = maxAdvances
-    if maxAdvances <= 0 {
-      TestFailureReporting.record(
-        "record(_:maxAdvances:): `maxAdvances` must be greater than zero, got "
-          + "\(maxAdvances); recording with the default, 1000", at: location)
-      maxAdvances = 1_000
-    }
-    let recorder = SequenceRecorder<Recorded.Element>(clock: self, maxAdvances: maxAdvances)
+    let recorder = SequenceRecorder<Recorded.Element>(
+      clock: self,
+      maxAdvances: SequenceRecorder<Recorded.Element>.checked(
+        maxAdvances: maxAdvances, at: location))
     let outcome: Result<Outcome, Failure> = await withTaskGroup { group in
       group.addTask { await recorder.iterate(sequence) }
       let outcome: Result<Outcome, Failure>
@@ -74,5 +70,16 @@ extension TestClock {
       return outcome
     }
     return try outcome.get()
+  }
+}
+
+extension SequenceRecorder {
+  /// `maxAdvances`, or the default with an issue at `location` when it is not positive.
+  static func checked(maxAdvances: Int, at location: TestSourceLocation) -> Int {
+    guard maxAdvances <= 0 else { return maxAdvances }
+    TestFailureReporting.record(
+      "record(_:maxAdvances:): `maxAdvances` must be greater than zero, got "
+        + "\(maxAdvances); recording with the default, 1000", at: location)
+    return 1_000
   }
 }

@@ -26,6 +26,36 @@ struct RxJSMarbleReader {
 
   func read() throws(MarbleSyntaxError) -> Reading {
     var reading = Reading(events: [], zeroFrame: nil)
+    try walk { character, frame, offset throws(MarbleSyntaxError) in
+      switch character {
+      case "^":
+        guard allowsZeroFrame else {
+          throw problem("`^` marks frame 0 of a hot diagram only (`hotMarbles`)", at: offset)
+        }
+        guard reading.zeroFrame == nil else { throw problem("a second `^`", at: offset) }
+        reading.zeroFrame = frame
+      case "!":
+        throw problem("`!` belongs to subscription diagrams, not to events", at: offset)
+      default:
+        let event: MarbleEvent =
+          switch character {
+          case "|": .finish
+          case "#": .failure
+          default: .element(String(character))
+          }
+        reading.events.append(MarbleStepEvent(step: frame, event: event, offset: offset))
+      }
+    }
+    return reading
+  }
+
+  /// Walks the diagram's frames, as RxJS's run mode counts them for events and subscriptions
+  /// alike: whitespace takes none, a time progression its duration, and `-`, `(`, `)` and every
+  /// other character one each. Each of those others is handed to `mark` with its frame (inside
+  /// a group, the frame of its `(`) and its offset.
+  func walk(
+    _ mark: (Character, _ frame: Int, _ offset: Int) throws(MarbleSyntaxError) -> Void
+  ) throws(MarbleSyntaxError) {
     var frame = 0
     var group: (frame: Int, opensAt: Int)?
     var offset = 0
@@ -48,29 +78,13 @@ struct RxJSMarbleReader {
       case ")":
         guard group != nil else { throw problem("`)` closes no group", at: offset) }
         group = nil
-      case "^":
-        guard allowsZeroFrame else {
-          throw problem("`^` marks frame 0 of a hot diagram only (`hotMarbles`)", at: offset)
-        }
-        guard reading.zeroFrame == nil else { throw problem("a second `^`", at: offset) }
-        reading.zeroFrame = frame
-      case "!":
-        throw problem("`!` belongs to subscription diagrams, not to events", at: offset)
       default:
-        let event: MarbleEvent =
-          switch character {
-          case "|": .finish
-          case "#": .failure
-          default: .element(String(character))
-          }
-        reading.events.append(
-          MarbleStepEvent(step: group?.frame ?? frame, event: event, offset: offset))
+        try mark(character, group?.frame ?? frame, offset)
       }
       frame += 1
       offset += 1
     }
     if let group { throw problem("the group opened here is not closed", at: group.opensAt) }
-    return reading
   }
 
   /// A time progression starting at `offset`: how many frames it takes and how many

@@ -14,44 +14,21 @@ extension RxJSMarbleReader {
   func readSubscription() throws(MarbleSyntaxError) -> SubscriptionFrames? {
     var subscribed: Int?
     var unsubscribed: Int?
-    var frame = 0
-    var group: (frame: Int, opensAt: Int)?
-    var offset = 0
-    while offset < characters.count {
-      let character = characters[offset]
-      if let (frames, length) = try timeProgression(at: offset) {
-        frame = try advanced(frame, by: frames, at: offset)
-        offset += length
-        continue
-      }
+    try walk { character, frame, offset throws(MarbleSyntaxError) in
       switch character {
-      case _ where character.isWhitespace:
-        offset += 1
-        continue
-      case "-":
-        break
-      case "(":
-        guard group == nil else { throw problem("a group inside a group", at: offset) }
-        group = (frame, offset)
-      case ")":
-        guard group != nil else { throw problem("`)` closes no group", at: offset) }
-        group = nil
       case "^":
         guard subscribed == nil else { throw problem("a second `^`", at: offset) }
-        subscribed = group?.frame ?? frame
+        subscribed = frame
       case "!":
         guard subscribed != nil else { throw problem("`!` before `^`", at: offset) }
         guard unsubscribed == nil else { throw problem("a second `!`", at: offset) }
-        unsubscribed = group?.frame ?? frame
+        unsubscribed = frame
       default:
         throw problem(
           "a subscription diagram holds only `-^!()`, whitespace and time progressions",
           at: offset)
       }
-      frame += 1
-      offset += 1
     }
-    if let group { throw problem("the group opened here is not closed", at: group.opensAt) }
     return subscribed.map { SubscriptionFrames(subscribed: $0, unsubscribed: unsubscribed) }
   }
 }
