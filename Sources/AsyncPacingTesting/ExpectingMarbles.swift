@@ -25,9 +25,11 @@ extension TestClock {
   /// ``MarbleFailure/value``, or any other error as it prints; without it, any error matches.
   ///
   /// ```swift
-  /// let lookups = clock.marbles("a-#", step: .milliseconds(1), notation: .rxjs, error: "offline")
+  /// let frame = Duration.milliseconds(1)
+  /// let lookups = clock.marbles(
+  ///   "a-#", step: frame, notation: .rxjs, error: "offline")
   /// await clock.expectMarbles(
-  ///   "a-#", of: lookups, step: .milliseconds(1), notation: .rxjs, error: "offline")
+  ///   "a-#", of: lookups, step: frame, notation: .rxjs, error: "offline")
   /// ```
   ///
   /// - Parameters:

@@ -1,7 +1,8 @@
 /// Which marble dialect a diagram is written in.
 ///
 /// ```swift
-/// let typing = clock.marbles("a 9ms b|", step: .milliseconds(1), notation: .rxjs)
+/// let typing = clock.marbles(
+///   "a 9ms b|", step: .milliseconds(1), notation: .rxjs)
 /// ```
 public enum MarbleNotation: Sendable, Hashable {
   /// This package's notation (the pacing contract's "Time and marble diagrams"): `-` a quiet

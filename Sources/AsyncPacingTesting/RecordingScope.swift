@@ -9,7 +9,8 @@ import Synchronization
 /// ```swift
 /// let queries = clock.marbles("a-b-c|", step: .milliseconds(100))
 /// await clock.recording { scope in
-///   let searches = scope.record(queries.debounce(for: .milliseconds(300), clock: clock))
+///   let searches = scope.record(
+///     queries.debounce(for: .milliseconds(300), clock: clock))
 ///   let hints = scope.record(queries.map { $0.uppercased() })
 ///   #expect(await hints.nextElement() == "A")
 ///   #expect(await searches.nextElement() == "c")

@@ -225,7 +225,8 @@ extension SequenceRecorder {
   /// `sourceLocation`.
   ///
   /// ```swift
-  /// let latest = await queries.expectMostRecentElement(sourceLocation: sourceLocation)
+  /// let latest = await queries.expectMostRecentElement(
+  ///   sourceLocation: sourceLocation)
   /// ```
   public func expectMostRecentElement(sourceLocation: SourceLocation) async -> Element? {
     await expectMostRecentElement(location: TestSourceLocation(sourceLocation))
@@ -267,7 +268,8 @@ extension TestClock {
   /// `sourceLocation`.
   ///
   /// ```swift
-  /// await clock.expectSubscriptions(["^-!"], of: letters, sourceLocation: sourceLocation)
+  /// await clock.expectSubscriptions(
+  ///   ["^-!"], of: letters, sourceLocation: sourceLocation)
   /// ```
   public func expectSubscriptions<Element>(
     _ expected: [String], of source: MarbleSequence<Element>, sourceLocation: SourceLocation

@@ -9,9 +9,9 @@ import Testing
     let clock = TestClock.current
     let source = clock.hotMarbles(
       "-a--bc--d---|", step: .milliseconds(1), notation: .rxjs)
+    let debounced = source.debounce(for: .milliseconds(2), clock: clock)
     await clock.expectMarbles(
-      "---a---c--d-|", of: source.debounce(for: .milliseconds(2), clock: clock),
-      step: .milliseconds(1), notation: .rxjs)
+      "---a---c--d-|", of: debounced, step: .milliseconds(1), notation: .rxjs)
     await clock.expectSubscriptions(["^-----------!"], of: source)
   }
 
@@ -27,14 +27,16 @@ import Testing
 
   @Test func unsubscribingEarlySubscribingLate() async {
     let clock = TestClock.current
-    let typing = clock.hotMarbles("--a--bc--d----|", step: .milliseconds(1), notation: .rxjs)
+    let frame = Duration.milliseconds(1)
+    let typing = clock.hotMarbles(
+      "--a--bc--d----|", step: frame, notation: .rxjs)
     await clock.expectMarbles(
       "----a", of: typing.debounce(for: .milliseconds(2), clock: clock),
-      step: .milliseconds(1), notation: .rxjs, cancelledAt: 7)
+      step: frame, notation: .rxjs, cancelledAt: 7)
 
-    let letters = clock.hotMarbles("-a-b-c|", step: .milliseconds(1), notation: .rxjs)
+    let letters = clock.hotMarbles("-a-b-c|", step: frame, notation: .rxjs)
     await clock.advance(by: .milliseconds(3))  // RxJS's '---^'
-    await clock.expectMarbles("b-c|", of: letters, step: .milliseconds(1), notation: .rxjs)
+    await clock.expectMarbles("b-c|", of: letters, step: frame, notation: .rxjs)
   }
 
   @Test func subscriptionsOfTake() async {
@@ -49,31 +51,34 @@ import Testing
 
   @Test func drawingInRxJSDialect() async {
     let clock = TestClock.current
-    let source = clock.marbles("-a-(bc)--d#", step: .milliseconds(1), notation: .rxjs)
-    let drawn = await clock.marbles(of: source, step: .milliseconds(1), notation: .rxjs)
+    let frame = Duration.milliseconds(1)
+    let source = clock.marbles("-a-(bc)--d#", step: frame, notation: .rxjs)
+    let drawn = await clock.marbles(of: source, step: frame, notation: .rxjs)
     #expect(drawn == "-a-(bc)--d#")
   }
 
   @Test func aMapThatSleepsIsConcatMapWithDelay() async {
     let clock = TestClock.current
-    let input = clock.marbles("-a-b-c|", step: .milliseconds(1), notation: .rxjs)
+    let frame = Duration.milliseconds(1)
+    let input = clock.marbles("-a-b-c|", step: frame, notation: .rxjs)
     let delayed = input.map { letter in
       try? await clock.sleep(for: .milliseconds(10))
       return letter
     }
     await clock.expectMarbles(
-      "-- 9ms a 9ms b 9ms (c|)", of: delayed, step: .milliseconds(1), notation: .rxjs)
+      "-- 9ms a 9ms b 9ms (c|)", of: delayed, step: frame, notation: .rxjs)
     await clock.expectSubscriptions(["^ 30ms !"], of: input)
   }
 
   @Test func searchesOnceTypingPauses() async {
     let clock = TestClock.current
     let (queries, typing) = AsyncStream.makeStream(of: String.self)
-    await clock.record(queries.debounce(for: .milliseconds(300), clock: clock)) {
-      searches in
+    let debounced = queries.debounce(for: .milliseconds(300), clock: clock)
+    await clock.record(debounced) { searches in
       typing.yield("sw")
       typing.yield("swift")
-      #expect(await searches.nextElement() == "swift")  // moves the clock to +0.3s
+      // moves the clock to +0.3s
+      #expect(await searches.nextElement() == "swift")
       typing.finish()
       await searches.expectFinish()
     }
@@ -95,7 +100,8 @@ import Testing
 
   @Test func theMostRecentItem() async {
     let clock = TestClock.current
-    await clock.record(clock.marbles("-123456789", step: .milliseconds(100))) { ticks in
+    let digits = clock.marbles("-123456789", step: .milliseconds(100))
+    await clock.record(digits) { ticks in
       await ticks.skip(2)
       #expect(await ticks.nextElement() == "3")
       await clock.advance(by: .milliseconds(250))
