@@ -52,3 +52,19 @@ struct MarbleSyntaxError: Error, CustomStringConvertible {
     return "\"\(before)\(window)\(after)\" (\(count) characters, from offset \(first))"
   }
 }
+
+extension MarbleStepEvent {
+  /// `events` (sorted by step) in runs that share a step, in order: what a diagram draws at
+  /// each step, in either notation.
+  static func groups(_ events: [MarbleStepEvent]) -> [(step: Int, events: ArraySlice<Self>)] {
+    var groups: [(step: Int, events: ArraySlice<Self>)] = []
+    var index = events.startIndex
+    while index < events.endIndex {
+      let step = events[index].step
+      let end = events[index...].firstIndex { $0.step != step } ?? events.endIndex
+      groups.append((step, events[index..<end]))
+      index = end
+    }
+    return groups
+  }
+}

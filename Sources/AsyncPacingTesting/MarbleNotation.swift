@@ -34,20 +34,16 @@ extension MarbleNotation {
   static func render(_ events: [MarbleStepEvent]) -> String {
     var diagram = ""
     var nextStep = 0
-    var index = events.startIndex
-    while index < events.endIndex {
-      let step = events[index].step
-      let end = events[index...].firstIndex { $0.step != step } ?? events.endIndex
+    for (step, group) in MarbleStepEvent.groups(events) {
       diagram.append(contentsOf: repeatElement("-", count: max(step - nextStep, 0)))
-      if end - index == 1 {
-        append(events[index].event.symbol, to: &diagram)
+      if group.count == 1 {
+        append(group[group.startIndex].event.symbol, to: &diagram)
       } else {
         diagram.append("[")
-        for event in events[index..<end] { append(event.event.symbol, to: &diagram) }
+        for event in group { append(event.event.symbol, to: &diagram) }
         diagram.append("]")
       }
       nextStep = step + 1
-      index = end
     }
     return diagram
   }

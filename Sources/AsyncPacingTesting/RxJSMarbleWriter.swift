@@ -8,23 +8,18 @@ enum RxJSMarbleWriter {
   static func render(_ events: [MarbleStepEvent]) -> Result<String, Unshowable> {
     var diagram = ""
     var frame = 0
-    var index = events.startIndex
-    while index < events.endIndex {
-      let step = events[index].step
-      let end = events[index...].firstIndex { $0.step != step } ?? events.endIndex
+    for (step, group) in MarbleStepEvent.groups(events) {
       guard step >= frame else { return .failure(.tooSoonAfterAGroup(step: step)) }
       var symbols = ""
-      for event in events[index..<end] {
+      for event in group {
         guard let symbol = symbol(of: event.event) else {
           return .failure(.notOneCharacter(event.event))
         }
         symbols.append(symbol)
       }
       diagram.append(contentsOf: repeatElement("-", count: step - frame))
-      let count = end - index
-      diagram.append(count == 1 ? symbols : "(" + symbols + ")")
-      frame = step + (count == 1 ? 1 : count + 2)
-      index = end
+      diagram.append(group.count == 1 ? symbols : "(" + symbols + ")")
+      frame = step + (group.count == 1 ? 1 : group.count + 2)
     }
     return .success(diagram)
   }

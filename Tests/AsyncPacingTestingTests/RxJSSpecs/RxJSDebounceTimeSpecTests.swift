@@ -23,13 +23,8 @@ import Testing
     await clock.expectSubscriptions(subscriptions, of: source, sourceLocation: sourceLocation)
   }
 
-  func hot(_ diagram: String) -> MarbleSequence<String> {
-    clock.hotMarbles(diagram, step: Self.frame, notation: .rxjs)
-  }
-
-  func cold(_ diagram: String) -> MarbleSequence<String> {
-    clock.marbles(diagram, step: Self.frame, notation: .rxjs)
-  }
+  func hot(_ diagram: String) -> MarbleSequence<String> { clock.rxjsHot(diagram) }
+  func cold(_ diagram: String) -> MarbleSequence<String> { clock.rxjsCold(diagram) }
 
   @Test func debouncesValuesByTwoFrames() async {
     await expect(

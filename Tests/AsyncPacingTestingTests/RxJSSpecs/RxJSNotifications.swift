@@ -23,3 +23,15 @@ func notifications<Logged: AsyncSequence & Sendable>(
     return log
   }
 }
+
+/// RxJS's `cold(…)` and `hot(…)` in run mode: a diagram in RxJS's dialect, one frame per
+/// millisecond of the clock.
+extension TestClock {
+  func rxjsCold(_ diagram: String) -> MarbleSequence<String> {
+    marbles(diagram, step: .milliseconds(1), notation: .rxjs)
+  }
+
+  func rxjsHot(_ diagram: String, error: String? = nil) -> MarbleSequence<String> {
+    hotMarbles(diagram, step: .milliseconds(1), notation: .rxjs, error: error)
+  }
+}

@@ -11,9 +11,7 @@ import Testing
   static let frame = Duration.milliseconds(1)
   let clock = TestClock.current
 
-  func cold(_ diagram: String) -> MarbleSequence<String> {
-    clock.marbles(diagram, step: Self.frame, notation: .rxjs)
-  }
+  func cold(_ diagram: String) -> MarbleSequence<String> { clock.rxjsCold(diagram) }
 
   /// Each element, one after the other, 10 ms later than it could be.
   func delayedInTurn(_ source: MarbleSequence<String>) -> some AsyncSequence<String, MarbleFailure>

@@ -23,12 +23,9 @@ import Testing
   }
 
   func hot(_ diagram: String, error: String? = nil) -> MarbleSequence<String> {
-    clock.hotMarbles(diagram, step: Self.frame, notation: .rxjs, error: error)
+    clock.rxjsHot(diagram, error: error)
   }
-
-  func cold(_ diagram: String) -> MarbleSequence<String> {
-    clock.marbles(diagram, step: Self.frame, notation: .rxjs)
-  }
+  func cold(_ diagram: String) -> MarbleSequence<String> { clock.rxjsCold(diagram) }
 
   @Test func takesTwoValuesOfMany() async {
     await expect(
