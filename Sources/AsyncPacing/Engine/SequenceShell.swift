@@ -72,14 +72,26 @@ where
               if Machine.tracksIterationStart {
                 state.machine.iterationStarted(at: state.time.clamp(timebase.now))
               }
-              state.side.phase = .running(Running(waiting: .consumer(consumer)))
+              var running = Running(waiting: .consumer(consumer))
+              running.readGranted = true
+              state.side.phase = .running(running)
               state.workerGeneration &+= 1
               effects.startedWorker = state.workerGeneration
               consumerAsked(&state, effects: &effects)
               return nil
             case .running(var running):
               switch running.waiting {
-              case .nobody: break
+              case .nobody:
+                // Reading on demand, this call grants one read: to the reader that waits for
+                // it, or to the next one the reader begins.
+                if Machine.delivery == .onDemand {
+                  if let reader = running.readerAwaitingAsk {
+                    running.readerAwaitingAsk = nil
+                    effects.resumedReader = (reader, true)
+                  } else {
+                    running.readGranted = true
+                  }
+                }
               case .consumer:
                 preconditionFailure("next() called while another next() on this iterator waits")
               case .reader(let reader):
@@ -186,15 +198,24 @@ where
     if !keep { reader.cancel() }
   }
 
-  /// Reading on demand, waits until the consumer waits in `next()`; `false` once the iteration
-  /// ended.
+  /// Reading on demand, waits until a `next()` grants a read: one per `next()` that found
+  /// nothing for it, so that nothing is read while the machine holds what the last read brought
+  /// (a rate limiter's element waiting for its token); `false` once the iteration ended.
   @inlinable
   func consumerWaits() async -> Bool {
     await withUnsafeContinuation { (reader: UnsafeContinuation<Bool, Never>) in
       let next = state.withLock { state -> ReaderNext in
         guard case .running(var running) = state.side.phase else { return .ends }
         switch running.waiting {
-        case .consumer: return .readsOn
+        case .consumer:
+          if running.readGranted {
+            running.readGranted = false
+            state.side.phase = .running(running)
+            return .readsOn
+          }
+          running.readerAwaitingAsk = reader
+          state.side.phase = .running(running)
+          return .waits
         case .reader: preconditionFailure("two readers of one iteration")
         case .nobody: break
         }

@@ -17,6 +17,12 @@ extension SequenceShell {
     /// `nil` until the task that started the reader has recorded it.
     @usableFromInline var reader: Task<Void, Never>?
     @usableFromInline var waiting: Waiting
+    /// Reading on demand, the read a `next()` granted that the reader has not begun: each
+    /// `next()` that finds nothing for it grants one.
+    @usableFromInline var readGranted = false
+    /// Reading on demand, the reader waiting for the consumer's next `next()` while the
+    /// consumer still waits for the last one (a rate limiter holds what it read).
+    @usableFromInline var readerAwaitingAsk: UnsafeContinuation<Bool, Never>?
 
     @inlinable
     init(waiting: Waiting) {
@@ -79,13 +85,27 @@ extension SequenceShell {
       return reader
     }
 
-    /// The iteration is over for the consumer: a reader waiting for room is told to stop.
+    /// The iteration is over for the consumer: a reader waiting for room, or for a `next()`, is
+    /// told to stop.
     @inlinable
     mutating func leave(
       for phase: IterationPhase, effects: inout ShellEffects<Output, Failure, Machine.Instant>
     ) {
-      if let reader = takePausedReader() { effects.resumedReader = (reader, false) }
+      if let reader = takePausedReader() ?? takeReaderAwaitingAsk() {
+        effects.resumedReader = (reader, false)
+      }
       self.phase = phase
+    }
+
+    /// The reader, if it waits for the consumer's next `next()`.
+    @inlinable
+    mutating func takeReaderAwaitingAsk() -> UnsafeContinuation<Bool, Never>? {
+      guard case .running(var running) = phase, let reader = running.readerAwaitingAsk else {
+        return nil
+      }
+      running.readerAwaitingAsk = nil
+      phase = .running(running)
+      return reader
     }
   }
 }

@@ -36,15 +36,14 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
     case sampling(pending: Pending?)
   }
 
-  /// A tick at or before every instant the machine has seen (at first, the origin): the point
-  /// from which the next tick is found.
-  @usableFromInline var lastTick: Instant
+  /// The ticks, from the origin.
+  @usableFromInline var grid: FixedPeriodGrid<Instant>
   @usableFromInline var progress = Progress.awaitingFirstEvent
 
   @inlinable
   init(interval: Instant.Duration, origin: Instant) {
     self.interval = interval
-    self.lastTick = origin
+    self.grid = FixedPeriodGrid(interval: interval, origin: origin)
   }
 
   @inlinable
@@ -55,7 +54,7 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
   @inlinable
   mutating func iterationStarted(at now: Instant) {
     guard case .awaitingFirstEvent = progress else { return }
-    lastTick = now
+    grid = FixedPeriodGrid(interval: interval, origin: now)
   }
 
   @inlinable
@@ -90,26 +89,8 @@ struct SampleMachine<Element: Sendable, Instant: PacingInstant>: ElementPacingMa
     progress = .sampling(pending: nil)
   }
 
-  /// The first tick after `now`, or `nil` if it lies beyond the last instant there is. It
-  /// moves `lastTick` to the last tick at or before `now` by doubling jumps, so a long idle
-  /// stretch costs a few steps, not one per tick, and needs no division, which a generic
-  /// duration may not offer exactly.
   @inlinable
   mutating func tick(after now: Instant) -> Instant? {
-    guard let next = lastTick.after(interval) else { return nil }
-    guard next <= now else { return next }
-    // Grow the jump while twice it still lands at or before `now`, measured from `now` back, so
-    // that no sum can pass the duration type's range even when the next tick is near its end.
-    var jump = interval
-    while let once = lastTick.after(jump), once <= now, jump <= now.duration(since: once) {
-      jump += jump
-    }
-    // Then take each halving that still lands at or before `now`: the largest multiple.
-    while jump >= interval {
-      if let landing = lastTick.after(jump), landing <= now { lastTick = landing }
-      guard jump > interval else { break }
-      jump = jump / 2
-    }
-    return lastTick.after(interval)
+    grid.tick(after: now)
   }
 }

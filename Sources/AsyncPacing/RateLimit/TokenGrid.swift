@@ -1,0 +1,89 @@
+/// A token bucket whose tokens arrive on a fixed grid (<doc:PacingContract>, "Rate limiting"):
+/// `burst` tokens at the origin, then token k at `origin + ⌈k × interval / permits⌉`; a token
+/// that arrives at a full bucket is lost. The grid never restarts.
+///
+/// It is pure: instants in, a count of tokens out. Refilling finds the last token arrived by
+/// an instant with a galloping search over k, so an idle stretch of a million tokens costs a
+/// few dozen arrivals computed, not a million.
+@usableFromInline
+struct TokenGrid<Instant: PacingInstant>: Sendable {
+  @usableFromInline let permits: Int
+  @usableFromInline let interval: Instant.Duration
+  @usableFromInline let burst: Int
+  @usableFromInline let origin: Instant
+  /// Tokens in the bucket: from 0 to `burst`.
+  @usableFromInline var tokens: Int
+  /// The index k of the next token to arrive.
+  @usableFromInline var nextToken = 1
+
+  @inlinable
+  init(permits: Int, per interval: Instant.Duration, burst: Int, origin: Instant) {
+    self.permits = permits
+    self.interval = interval
+    self.burst = burst
+    self.origin = origin
+    self.tokens = burst
+  }
+
+  /// When token `k` arrives, or `nil` past the last instant there is: a token that never comes.
+  @inlinable
+  func arrival(of k: Int) -> Instant? {
+    if Instant.Duration.self == Swift.Duration.self {
+      // Exact: ⌈k × interval / permits⌉ in attoseconds.
+      let attoseconds = unsafeBitCast(interval, to: Swift.Duration.self).attoseconds
+      let (product, overflow) = attoseconds.multipliedReportingOverflow(by: Int128(k))
+      guard !overflow else { return nil }
+      let (quotient, remainder) = product.quotientAndRemainder(dividingBy: Int128(permits))
+      let offset = Swift.Duration(attoseconds: remainder > 0 ? quotient + 1 : quotient)
+      return origin.after(unsafeBitCast(offset, to: Instant.Duration.self))
+    }
+    return origin.after(interval * k / permits)
+  }
+
+  /// When the next token arrives, or `nil` if it never does.
+  @inlinable
+  var nextArrival: Instant? { arrival(of: nextToken) }
+
+  /// Adds the tokens that arrived by `now`, as many as the bucket holds.
+  @inlinable
+  mutating func refill(at now: Instant) {
+    guard let first = arrival(of: nextToken), first <= now else { return }
+    // Gallop: the last token known to have arrived, and one known not to have.
+    var arrived = nextToken
+    var notYet = Int.max
+    var stride = 1
+    while true {
+      let (probe, overflow) = arrived.addingReportingOverflow(stride)
+      guard !overflow, let instant = arrival(of: probe) else {
+        notYet = overflow ? Int.max : probe
+        break
+      }
+      guard instant <= now else {
+        notYet = probe
+        break
+      }
+      arrived = probe
+      stride = stride.multipliedReportingOverflow(by: 2).overflow ? Int.max : stride * 2
+    }
+    while notYet - arrived > 1 {
+      let middle = arrived + (notYet - arrived) / 2
+      if let instant = arrival(of: middle), instant <= now {
+        arrived = middle
+      } else {
+        notYet = middle
+      }
+    }
+    let count = arrived - nextToken + 1
+    tokens = burst - tokens <= count ? burst : tokens + count
+    nextToken = arrived + 1
+  }
+
+  /// Takes a token present at `now`, one arriving at `now` included; false if there is none.
+  @inlinable
+  mutating func take(at now: Instant) -> Bool {
+    refill(at: now)
+    guard tokens > 0 else { return false }
+    tokens -= 1
+    return true
+  }
+}
