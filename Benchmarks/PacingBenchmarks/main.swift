@@ -120,6 +120,7 @@ await measureTable(
 
 await measureOperatorForms(count: fastCount, runs: runs)
 await measureTimeouts(runs: runs)
+await measureRateLimits(runs: runs)
 
 await measureTable(
   "AsyncStream fed by a producer task, \(streamCount) elements (target: at most 1.2× raw)",
