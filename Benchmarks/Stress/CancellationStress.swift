@@ -8,7 +8,7 @@ func cancellationStress(iterations: Int) async -> Int {
   for iteration in 0..<iterations {
     let interval = Duration.microseconds(Int.random(in: 0...400))
     let endAfter = Duration.microseconds(Int.random(in: 0...1_500))
-    switch iteration % 9 {
+    switch iteration % 11 {
     case 0:
       await consumeAndCancel(after: endAfter) { $0.debounce(for: interval) }
     case 1:
@@ -41,6 +41,16 @@ func cancellationStress(iterations: Int) async -> Int {
       }
     case 7:
       await timeOperationAndCancel(after: endAfter, limit: interval)
+    case 8:
+      // Tokens near the producer's pace: some elements wait for theirs when the cancel comes.
+      let period = Duration.microseconds(Int.random(in: 1...400))
+      let burst = Int.random(in: 1...4)
+      await consumeAndCancel(after: endAfter) {
+        $0.rateLimited(to: Int.random(in: 1...3), per: period, burst: burst)
+      }
+    case 9:
+      let period = Duration.microseconds(Int.random(in: 1...400))
+      await consumeAndCancel(after: endAfter) { _ in ticks(every: period) }
     default:
       await moveDeadlinesAndCancel(after: endAfter, first: interval)
     }
