@@ -99,6 +99,7 @@ where
                 // empties one resumes it; reading on demand, the reader waits for this call.
                 precondition(
                   Machine.delivery == .onDemand, "the reader waits for room in an empty mailbox")
+                assert(!running.readGranted, "a read granted while the reader waited for one")
                 effects.resumedReader = (reader, true)
               }
               running.waiting = .consumer(consumer)
@@ -217,7 +218,8 @@ where
           state.side.phase = .running(running)
           return .waits
         case .reader: preconditionFailure("two readers of one iteration")
-        case .nobody: break
+        case .nobody:
+          assert(!running.readGranted, "a read granted while no next() waits")
         }
         running.waiting = .reader(reader)
         state.side.phase = .running(running)

@@ -13,9 +13,9 @@ struct RateLimitMachine<Element: Sendable, Instant: PacingInstant>: ElementPacin
     /// No `next()` yet: the bucket fills at the first.
     case awaitingFirstAsk(permits: Int, interval: Instant.Duration, burst: Int)
     /// Elements pass as tokens allow; none waits.
-    case ready(TokenGrid<Instant>)
+    case ready(TokenBucket<Instant>)
     /// An element waits for the token arriving at `tokenAt`.
-    case holding(Element, tokenAt: Instant, TokenGrid<Instant>)
+    case holding(Element, tokenAt: Instant, TokenBucket<Instant>)
     /// It waits for a token that never comes (past the last instant there is).
     case holdingForever(Element)
   }
@@ -33,7 +33,7 @@ struct RateLimitMachine<Element: Sendable, Instant: PacingInstant>: ElementPacin
   @inlinable
   mutating func consumerAsked(at now: Instant) -> Actions {
     if case .awaitingFirstAsk(let permits, let interval, let burst) = phase {
-      phase = .ready(TokenGrid(permits: permits, per: interval, burst: burst, origin: now))
+      phase = .ready(TokenBucket(permits: permits, per: interval, burst: burst, origin: now))
     }
     return Actions(.idle)
   }
@@ -71,7 +71,8 @@ struct RateLimitMachine<Element: Sendable, Instant: PacingInstant>: ElementPacin
     return actions
   }
 
-  /// A token the clock never brings closer never comes: the element keeps waiting.
+  /// A token the clock never brings closer (<doc:PacingContract>, "Clocks that misbehave")
+  /// never comes: the element keeps waiting, until the iteration is cancelled.
   @inlinable
   mutating func deadlineUnreachable(at now: Instant) -> Actions {
     Actions(.idle)

@@ -28,7 +28,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     to permits: Int, per interval: C.Duration, burst: Int = 1, clock: C
   ) -> some Sendable & AsyncSequence<Element, Failure> {
     rateLimited(
-      PacedUpstream(self, clock: clock, tolerance: nil, api: "rateLimited(to:per:clock:)"),
+      PacedUpstream(self, clock: clock, tolerance: nil, api: "rateLimited(to:per:burst:clock:)"),
       permits: permits, interval: interval, burst: burst)
   }
 

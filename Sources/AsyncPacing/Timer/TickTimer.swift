@@ -49,31 +49,58 @@ struct TickTimer<C: Clock>: Sendable {
   }
 
   /// The latest tick due, at once, or the next when it falls due; `nil` once cancelled.
+  ///
+  /// A clock whose sleeps do not bring the tick closer makes no spin: the progress rules of
+  /// every timer here apply (<doc:PacingContract>, "Clocks that misbehave"), and a tick the
+  /// clock gives up on never comes.
   @inlinable
   mutating func next() async -> C.Instant? {
+    var progress = PacingTimerProgress<Instant>()
     while !Task.isCancelled {
+      let now = self.now
       let returned = grid.lastTick
       let following = grid.tick(after: now)
       if returned < grid.lastTick { return instant(grid.lastTick) }
-      guard let following else {
-        // A tick past what the clock can count never comes.
-        await Self.waitForCancellation()
-        return nil
+      guard let following else { break }
+      progress.sleeps(from: now, asking: askedInstant(toward: following, from: now))
+      let end = await sleep(until: following, overshoot: progress.overshoot(resolution: resolution))
+      if end == .cancelled { return nil }
+      let reading = self.now
+      if progress.recordWake(
+        at: reading, reading: reading, toward: following, sleepFailed: end == .failed)
+      {
+        break
       }
-      guard await sleep(until: following) else { return nil }
     }
+    // A tick past what the clock can count, or one the clock never brings closer, never comes.
+    await Self.waitForCancellation()
     return nil
   }
 
-  /// Sleeps toward `deadline` (a chunk at a time for a far one); false if cancelled.
   @inlinable
-  func sleep(until deadline: Instant) async -> Bool {
-    // A clock whose sleep throws without a cancellation ends the ticks rather than spin.
+  var resolution: C.Duration {
+    switch timebase {
+    case .own(let own): own.minimumResolution
+    case .standIn(let host, _): host.minimumResolution
+    }
+  }
+
+  @inlinable
+  func askedInstant(toward deadline: Instant, from now: Instant) -> Instant {
+    switch timebase {
+    case .own(let own): own.askedInstant(toward: deadline, from: now)
+    case .standIn(let host, _): host.askedInstant(toward: deadline, from: now)
+    }
+  }
+
+  /// Sleeps toward `deadline` (a chunk at a time for a far one), past it by `overshoot`.
+  @inlinable
+  func sleep(until deadline: Instant, overshoot: C.Duration) async -> TickSleepEnd {
     switch timebase {
     case .own(let own):
-      return await own.sleep(until: deadline, overshoot: .zero) == .slept
+      return TickSleepEnd(await own.sleep(until: deadline, overshoot: overshoot))
     case .standIn(let host, _):
-      return await host.sleep(until: deadline, overshoot: .zero) == .slept
+      return TickSleepEnd(await host.sleep(until: deadline, overshoot: overshoot))
     }
   }
 
@@ -84,6 +111,21 @@ struct TickTimer<C: Clock>: Sendable {
       for await _ in never {}
     } onCancel: {
       ending.finish()
+    }
+  }
+}
+
+/// How a tick's sleep ended, whichever timebase slept.
+@usableFromInline
+enum TickSleepEnd: Sendable {
+  case slept, failed, cancelled
+
+  @inlinable
+  init<C: Clock>(_ end: PacingTimebase<C>.SleepEnd) {
+    switch end {
+    case .slept: self = .slept
+    case .failed: self = .failed
+    case .cancelled: self = .cancelled
     }
   }
 }

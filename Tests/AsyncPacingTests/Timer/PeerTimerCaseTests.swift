@@ -43,9 +43,9 @@ import Testing
 }
 
 /// kotlinx.coroutines' own `TickerChannelCommonTest` (fixed period), re-expressed with
-/// `ticks(every:)`. Kotlin's ticker ticks at once unless given an initial delay; here the first
-/// tick comes one interval after the first `next()` (a difference, in the contract), which its
-/// cases show by consuming that first tick before they look.
+/// `ticks(every:)`. Its tickers are made with `initialDelay = 0`, so they tick at once; here the
+/// first tick comes one interval after the first `next()`, as Kotlin's ticker does by default (a
+/// difference, in the contract), which its cases show by consuming that first tick first.
 @Suite(.testClock) struct KotlinTickerCaseTests {
   let clock = TestClock.current
 

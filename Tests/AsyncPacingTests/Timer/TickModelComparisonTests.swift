@@ -28,7 +28,7 @@ import Testing
 
   @Test func theTicksMatchTheModel() async {
     var random = SplitMix64(seed: RandomSchedules.seed &+ 52_000)
-    for run in 0..<RandomSchedules.scenarioCount {
+    for run in 0..<RandomSchedules.count {
       let interval = Int(random.next() % 5) + 1
       let busy = (0..<Int(random.next() % 8) + 1).map { _ in Int(random.next() % 12) }
       let expected = Self.expected(interval: interval, busy: busy)

@@ -88,3 +88,25 @@ import Testing
     #expect(await task.value == nil)
   }
 }
+
+/// Ticks on clocks that misbehave (the contract's "Clocks that misbehave"): no spin.
+@Suite struct MisbehavingClockTickTests {
+  /// A frozen clock's sleeps return at once and its `now` never moves: after the stalls the
+  /// rules allow, the timer gives up and waits for its cancellation instead of spinning.
+  @Test(arguments: [MisbehavingClock.Behaviour.frozen, .throwing, .creeping])
+  func aClockThatBringsNoTickCloserMakesNoSpin(_ behaviour: MisbehavingClock.Behaviour) async {
+    await withTestClock { host in
+      let clock = MisbehavingClock(behaviour, on: host)
+      let ticks = clock.ticks(every: .seconds(1))
+      let task = Task(executorPreference: host.taskExecutor) {
+        var iterator = ticks.makeAsyncIterator()
+        return await iterator.next()
+      }
+      await host.settle()
+      let calls = clock.sleepCalls
+      #expect(calls <= PacingTimerProgress<ElapsedInstant<Duration>>.stallLimit + 1)
+      task.cancel()
+      #expect(await task.value == nil)
+    }
+  }
+}

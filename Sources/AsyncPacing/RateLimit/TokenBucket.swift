@@ -6,15 +6,16 @@
 /// an instant with a galloping search over k, so an idle stretch of a million tokens costs a
 /// few dozen arrivals computed, not a million.
 @usableFromInline
-struct TokenGrid<Instant: PacingInstant>: Sendable {
+struct TokenBucket<Instant: PacingInstant>: Sendable {
   @usableFromInline let permits: Int
   @usableFromInline let interval: Instant.Duration
   @usableFromInline let burst: Int
   @usableFromInline let origin: Instant
   /// Tokens in the bucket: from 0 to `burst`.
   @usableFromInline var tokens: Int
-  /// The index k of the next token to arrive.
-  @usableFromInline var nextToken = 1
+  /// The index k of the next token to arrive, or `nil` once token `Int.max` has: the grid can
+  /// count no further, and the bucket stays full from then on (the rate was all but unlimited).
+  @usableFromInline var nextToken: Int? = 1
 
   @inlinable
   init(permits: Int, per interval: Instant.Duration, burst: Int, origin: Instant) {
@@ -42,11 +43,15 @@ struct TokenGrid<Instant: PacingInstant>: Sendable {
 
   /// When the next token arrives, or `nil` if it never does.
   @inlinable
-  var nextArrival: Instant? { arrival(of: nextToken) }
+  var nextArrival: Instant? { nextToken.flatMap(arrival(of:)) }
 
   /// Adds the tokens that arrived by `now`, as many as the bucket holds.
   @inlinable
   mutating func refill(at now: Instant) {
+    guard let nextToken else {
+      tokens = burst
+      return
+    }
     guard let first = arrival(of: nextToken), first <= now else { return }
     // Gallop: the last token known to have arrived, and one known not to have.
     var arrived = nextToken
@@ -75,7 +80,7 @@ struct TokenGrid<Instant: PacingInstant>: Sendable {
     }
     let count = arrived - nextToken + 1
     tokens = burst - tokens <= count ? burst : tokens + count
-    nextToken = arrived + 1
+    self.nextToken = arrived == Int.max ? nil : arrived + 1
   }
 
   /// Takes a token present at `now`, one arriving at `now` included; false if there is none.
