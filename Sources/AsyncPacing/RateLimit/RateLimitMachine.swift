@@ -40,32 +40,32 @@ struct RateLimitMachine<Element: Sendable, Instant: PacingInstant>: ElementPacin
 
   @inlinable
   mutating func elementArrived(_ element: Element, at now: Instant) -> Actions {
-    guard case .ready(var grid) = phase else {
+    guard case .ready(var bucket) = phase else {
       preconditionFailure("an element arrived that no next() asked for")
     }
-    if grid.take(at: now) {
-      phase = .ready(grid)
+    if bucket.take(at: now) {
+      phase = .ready(bucket)
       var actions = Actions(.idle)
       actions.emit(element, dueAt: now)
       return actions
     }
-    guard let tokenAt = grid.nextArrival else {
+    guard let tokenAt = bucket.nextArrival else {
       phase = .holdingForever(element)
       return Actions(.idle)
     }
-    phase = .holding(element, tokenAt: tokenAt, grid)
+    phase = .holding(element, tokenAt: tokenAt, bucket)
     return Actions(.wake(at: tokenAt))
   }
 
   @inlinable
   mutating func deadlineReached(at now: Instant) -> Actions {
-    guard case .holding(let element, let tokenAt, var grid) = phase else { return Actions(.idle) }
+    guard case .holding(let element, let tokenAt, var bucket) = phase else { return Actions(.idle) }
     guard tokenAt <= now else { return Actions(.wake(at: tokenAt)) }
     // The element takes its token at the token's instant; those after it, up to a late
     // timer's `now`, fill the bucket behind it.
-    _ = grid.take(at: tokenAt)
-    grid.refill(at: now)
-    phase = .ready(grid)
+    _ = bucket.take(at: tokenAt)
+    bucket.refill(at: now)
+    phase = .ready(bucket)
     var actions = Actions(.idle)
     actions.emit(element, dueAt: tokenAt)
     return actions

@@ -75,11 +75,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     _ upstream: PacedUpstream<Self, C>, permits: Int, interval: C.Duration, burst: Int
   ) -> PacedSequence<Self, C, RateLimitMachine<Element, ElapsedInstant<C.Duration>>> {
     checkArgument(
-      permits >= 1, "rateLimited(to:per:): `permits` must be at least 1 (got \(permits))")
+      permits >= 1, "rateLimited(to:per:burst:): `permits` must be at least 1 (got \(permits))")
     checkArgument(
       interval > .zero,
-      "rateLimited(to:per:): `interval` must be greater than zero (got \(interval))")
-    checkArgument(burst >= 1, "rateLimited(to:per:): `burst` must be at least 1 (got \(burst))")
+      "rateLimited(to:per:burst:): `interval` must be greater than zero (got \(interval))")
+    checkArgument(
+      burst >= 1, "rateLimited(to:per:burst:): `burst` must be at least 1 (got \(burst))")
     return PacedSequence(
       upstream, machine: RateLimitMachine(permits: permits, per: interval, burst: burst))
   }

@@ -30,15 +30,23 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
   @inlinable
   func arrival(of k: Int) -> Instant? {
     if Instant.Duration.self == Swift.Duration.self {
-      // Exact: ⌈k × interval / permits⌉ in attoseconds.
-      let attoseconds = unsafeBitCast(interval, to: Swift.Duration.self).attoseconds
-      let (product, overflow) = attoseconds.multipliedReportingOverflow(by: Int128(k))
-      guard !overflow else { return nil }
-      let (quotient, remainder) = product.quotientAndRemainder(dividingBy: Int128(permits))
-      let offset = Swift.Duration(attoseconds: remainder > 0 ? quotient + 1 : quotient)
+      // Exact: ⌈k × interval / permits⌉ in attoseconds. The product is taken at full width, so
+      // that only an arrival past the last countable instant is lost, not one whose product
+      // alone would overflow (a long interval at a high rate).
+      let attoseconds = UInt128(unsafeBitCast(interval, to: Swift.Duration.self).attoseconds)
+      let product = attoseconds.multipliedFullWidth(by: UInt128(k))
+      let divisor = UInt128(permits)
+      guard product.high < divisor else { return nil }
+      let (quotient, remainder) = divisor.dividingFullWidth(product)
+      let (ceiling, overflow) = quotient.addingReportingOverflow(remainder > 0 ? 1 : 0)
+      guard !overflow, ceiling <= UInt128(Int128.max) else { return nil }
+      let offset = Swift.Duration(attoseconds: Int128(ceiling))
       return origin.after(unsafeBitCast(offset, to: Instant.Duration.self))
     }
-    return origin.after(interval * k / permits)
+    // k = q × permits + r: no product is larger than the arrival itself, so a duration type
+    // that traps on overflow traps only for an arrival it could not represent anyway.
+    let (wholeIntervals, part) = k.quotientAndRemainder(dividingBy: permits)
+    return origin.after(interval * wholeIntervals + interval * part / permits)
   }
 
   /// When the next token arrives, or `nil` if it never does.
@@ -57,13 +65,10 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
     var arrived = nextToken
     var notYet = Int.max
     var stride = 1
-    while true {
-      let (probe, overflow) = arrived.addingReportingOverflow(stride)
-      guard !overflow, let instant = arrival(of: probe) else {
-        notYet = overflow ? Int.max : probe
-        break
-      }
-      guard instant <= now else {
+    while arrived < Int.max {
+      let (sum, overflow) = arrived.addingReportingOverflow(stride)
+      let probe = overflow ? Int.max : sum
+      guard let instant = arrival(of: probe), instant <= now else {
         notYet = probe
         break
       }

@@ -85,7 +85,8 @@ public struct AsyncTickSequence<C: Clock>: AsyncSequence, Sendable {
       await next(isolation: nil)
     }
 
-    /// The next tick, as ``next()``, keeping the caller's isolation.
+    /// The next tick, as ``next()``; `for await` calls this form with its own isolation. The
+    /// sleep runs wherever the clock's `sleep` runs.
     ///
     /// ```swift
     /// var ticks = clock.ticks(every: .seconds(1)).makeAsyncIterator()
@@ -126,6 +127,14 @@ extension Clock {
   /// Tick n is due `n × interval` after the first `next()`. A `next()` that finds ticks due
   /// returns one at once, the latest; otherwise it waits for the next grid instant. The
   /// consumer's pace never moves the grid. Cancelling the task ends the sequence.
+  ///
+  /// A clock stored as `any Clock<Duration>` ticks through ``AnyClock``, whose instants
+  /// are offsets from when it was wrapped:
+  ///
+  /// ```swift
+  /// let clock: any Clock<Duration> = ContinuousClock()
+  /// for await tick in AnyClock(clock).ticks(every: .seconds(1)) { … }
+  /// ```
   ///
   /// - Parameters:
   ///   - interval: The time between ticks; greater than zero.

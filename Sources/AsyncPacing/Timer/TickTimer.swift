@@ -39,12 +39,22 @@ struct TickTimer<C: Clock>: Sendable {
     }
   }
 
-  /// The tick `elapsed` after the start, as an instant of `C`.
+  /// The tick `elapsed` after the start, as an instant of `C`, or `nil` for one that `C`'s
+  /// instant cannot hold.
+  ///
+  /// On the clock's own time a due tick is never later than the clock's `now`, so it can be
+  /// held. A host's time can run to the longest duration, which added to a real start would
+  /// trap; no real start is further from its clock's zero than half that range (about 2.7
+  /// trillion years), so a tick further from its start than that half is past counting.
   @inlinable
-  func instant(_ elapsed: Instant) -> C.Instant {
+  func instant(_ elapsed: Instant) -> C.Instant? {
     switch timebase {
-    case .own(let own): own.origin.advanced(by: elapsed.sinceOrigin)
-    case .standIn(_, let start): start.advanced(by: elapsed.sinceOrigin)
+    case .own(let own):
+      return own.origin.advanced(by: elapsed.sinceOrigin)
+    case .standIn(_, let start):
+      let reach = unsafeBitCast(Swift.Duration(attoseconds: Int128.max / 2), to: C.Duration.self)
+      guard elapsed.sinceOrigin <= reach else { return nil }
+      return start.advanced(by: elapsed.sinceOrigin)
     }
   }
 
@@ -60,7 +70,10 @@ struct TickTimer<C: Clock>: Sendable {
       let now = self.now
       let returned = grid.lastTick
       let following = grid.tick(after: now)
-      if returned < grid.lastTick { return instant(grid.lastTick) }
+      if returned < grid.lastTick {
+        guard let tick = instant(grid.lastTick) else { break }
+        return tick
+      }
       guard let following else { break }
       progress.sleeps(from: now, asking: askedInstant(toward: following, from: now))
       let end = await sleep(until: following, overshoot: progress.overshoot(resolution: resolution))

@@ -12,7 +12,7 @@ import Testing
     }
     #expect(
       standardError(of: result).contains(
-        "rateLimited(to:per:): `permits` must be at least 1 (got 0)"))
+        "rateLimited(to:per:burst:): `permits` must be at least 1 (got 0)"))
   }
 
   @Test func aZeroIntervalIsRefusedWithItsName() async {
@@ -22,7 +22,7 @@ import Testing
     }
     #expect(
       standardError(of: result).contains(
-        "rateLimited(to:per:): `interval` must be greater than zero (got 0.0 seconds)"))
+        "rateLimited(to:per:burst:): `interval` must be greater than zero (got 0.0 seconds)"))
   }
 
   @Test func noBurstIsRefusedWithItsName() async {
@@ -32,7 +32,7 @@ import Testing
     }
     #expect(
       standardError(of: result).contains(
-        "rateLimited(to:per:): `burst` must be at least 1 (got 0)"))
+        "rateLimited(to:per:burst:): `burst` must be at least 1 (got 0)"))
   }
 
   @Test func aTickIntervalOfZeroIsRefusedWithItsName() async {
@@ -42,5 +42,21 @@ import Testing
     #expect(
       standardError(of: result).contains(
         "ticks(every:): `interval` must be greater than zero (got 0.0 seconds)"))
+  }
+
+  @Test func negativeIntervalsAreRefusedWithTheirNames() async {
+    let rate = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let (requests, _) = AsyncStream.makeStream(of: Int.self)
+      _ = requests.rateLimited(to: 1, per: .seconds(-1), clock: ContinuousClock())
+    }
+    #expect(
+      standardError(of: rate).contains(
+        "rateLimited(to:per:burst:): `interval` must be greater than zero (got -1.0 seconds)"))
+    let tick = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = ticks(every: .seconds(-1))
+    }
+    #expect(
+      standardError(of: tick).contains(
+        "ticks(every:): `interval` must be greater than zero (got -1.0 seconds)"))
   }
 }

@@ -60,6 +60,18 @@ import Testing
     #expect(clock.pendingSleeperCount == 0)
   }
 
+  /// Cancelled while the upstream's `next()` is in flight: that `next()` is cancelled too.
+  @Test func cancellingCancelsTheReadInFlight() async {
+    let input = clock.marbles("a-----b|", step: .seconds(1))
+    let drawn = await clock.marbles(
+      of: input.rateLimited(to: 1, per: .seconds(1), clock: clock), step: .seconds(1),
+      cancelledAt: 2)
+    #expect(drawn == "a")
+    #expect(input.iterations.first?.ending == .cancelled)
+    #expect(input.iterations.first?.ended == .init(offset: .seconds(2)))
+    #expect(clock.pendingSleeperCount == 0)
+  }
+
   /// A bucket left full for a long stretch loses the tokens it cannot hold.
   @Test func aFullBucketLosesItsTokens() async {
     let input = clock.marbles("a 'gap' [bcd]|", step: .seconds(1))

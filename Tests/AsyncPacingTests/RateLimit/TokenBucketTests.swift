@@ -66,4 +66,35 @@ import Testing
     }
     #expect(taken.allSatisfy { $0 })
   }
+
+  /// A long interval at a high rate: k × interval passes `Int128` long before the arrival
+  /// does, and every arrival up to token `Int.max` is still exact to the attosecond.
+  @Test func aLongIntervalAtAHighRateKeepsItsGrid() {
+    var bucket = Bucket(permits: .max, per: .seconds(60), burst: 2, origin: .init())
+    #expect(bucket.arrival(of: .max) == .init(offset: .seconds(60)))
+    #expect(
+      bucket.arrival(of: .max / 2) == .init(offset: .init(attoseconds: 29_999_999_999_999_999_997)))
+    #expect(
+      bucket.arrival(of: 12_345_678_901_234_567)
+        == .init(offset: .init(attoseconds: 80_311_271_313_161_838)))
+    var taken = [bucket.take(at: .init()), bucket.take(at: .init())]
+    for _ in 0..<3 { taken.append(bucket.take(at: .init(offset: .seconds(30)))) }
+    for _ in 0..<3 { taken.append(bucket.take(at: .init(offset: .seconds(120)))) }
+    #expect(taken == [true, true, true, true, false, true, true, true])
+  }
+
+  /// Another duration type: token k is `interval × q + interval × r / permits`, so its own `*`
+  /// never sees a product larger than the arrival (here `Int64` nanoseconds, 1,000 a second).
+  @Test func anotherDurationTypeNeverMultipliesPastTheArrival() {
+    typealias Nanoseconds = OtherDurationTests.Ticks
+    let bucket = TokenBucket<ElapsedInstant<Nanoseconds>>(
+      permits: 1000, per: Nanoseconds(count: 1_000_000_000), burst: 1,
+      origin: ElapsedInstant(.zero))
+    #expect(
+      bucket.arrival(of: 1_000_000_000_000)
+        == ElapsedInstant(Nanoseconds(count: 1_000_000_000_000_000_000)))
+    #expect(
+      bucket.arrival(of: 1_000_000_000_001)
+        == ElapsedInstant(Nanoseconds(count: 1_000_000_000_001_000_000)))
+  }
 }

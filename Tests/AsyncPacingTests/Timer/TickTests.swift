@@ -77,15 +77,47 @@ import Testing
   }
 
   /// A tick past what the clock can count never comes; the sequence waits until cancelled.
+  /// Tick 1 is the last one countable, tick 2 lies past the range.
   @Test func aTickPastTheClocksRangeNeverComes() async {
-    let ticks = clock.ticks(every: .init(attoseconds: .max))
+    let interval = Duration(attoseconds: .max / 2 + 1)
+    let ticks = clock.ticks(every: interval)
     let task = Task(executorPreference: clock.taskExecutor) {
       var iterator = ticks.makeAsyncIterator()
-      return await iterator.next()
+      return [await iterator.next(), await iterator.next()]
     }
+    await clock.advance(by: interval)
     await clock.advance(by: .seconds(10))
     task.cancel()
+    #expect(await task.value == [TestClock.Instant(offset: interval), nil])
+    #expect(clock.pendingSleeperCount == 0)
+  }
+
+  /// The form without `clock:` shows ticks as real instants: one more than half the longest
+  /// duration after its start is past what a real instant can hold, and never comes, no trap.
+  @Test func aTickPastWhatARealInstantHoldsNeverComes() async {
+    let interval = Duration(attoseconds: .max / 2 + 1)
+    let task = Task(executorPreference: clock.taskExecutor) {
+      var iterator = AsyncPacing.ticks(every: interval).makeAsyncIterator()
+      return await iterator.next()
+    }
+    await clock.advance(by: interval)
+    task.cancel()
     #expect(await task.value == nil)
+  }
+
+  /// A cancelled task's `next()` returns nil with a tick due, once ticking as before the start.
+  @Test func aCancelledNextReturnsNilWithATickDue() async {
+    let ticks = clock.ticks(every: .seconds(3))
+    let task = Task(executorPreference: clock.taskExecutor) {
+      var iterator = ticks.makeAsyncIterator()
+      let first = await iterator.next()
+      try? await clock.sleep(for: .seconds(4))
+      withUnsafeCurrentTask { $0?.cancel() }
+      return [first, await iterator.next(), await iterator.next()]
+    }
+    #expect(await task.value == [at(3), nil, nil])
+    #expect(clock.now == at(7))
+    #expect(clock.pendingSleeperCount == 0)
   }
 }
 
