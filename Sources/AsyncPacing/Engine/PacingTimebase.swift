@@ -79,6 +79,17 @@ struct PacingTimebase<C: Clock>: Sendable {
   /// `longestSleep`.
   @inlinable
   func sleep(until deadline: Instant, overshoot: C.Duration) async -> SleepEnd {
+    do {
+      try await sleepThrowing(until: deadline, overshoot: overshoot)
+    } catch {
+      return Task.isCancelled ? .cancelled : .failed
+    }
+    return .slept
+  }
+
+  /// ``sleep(until:overshoot:)``, throwing what the clock's sleep throws.
+  @inlinable
+  func sleepThrowing(until deadline: Instant, overshoot: C.Duration) async throws {
     var target: C.Instant
     if let longestSleep, deadline.sinceOrigin > longestSleep {
       // Only a deadline a chunk past the origin can be a chunk past now: the others cost no
@@ -96,11 +107,6 @@ struct PacingTimebase<C: Clock>: Sendable {
       // A clock that claims an enormous resolution still gets a sleep it can take.
       target = target.advanced(by: longestSleep.map { min(overshoot, $0) } ?? overshoot)
     }
-    do {
-      try await clock.sleep(until: target, tolerance: tolerance)
-    } catch {
-      return Task.isCancelled ? .cancelled : .failed
-    }
-    return .slept
+    try await clock.sleep(until: target, tolerance: tolerance)
   }
 }

@@ -88,12 +88,23 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
     self.nextToken = arrived == Int.max ? nil : arrived + 1
   }
 
-  /// Takes a token present at `now`, one arriving at `now` included; false if there is none.
+  /// Takes `count` tokens present at `now`, those arriving at `now` included; false, taking
+  /// none, if fewer are there.
   @inlinable
-  mutating func take(at now: Instant) -> Bool {
+  mutating func take(_ count: Int = 1, at now: Instant) -> Bool {
     refill(at: now)
-    guard tokens > 0 else { return false }
-    tokens -= 1
+    guard tokens >= count else { return false }
+    tokens -= count
     return true
+  }
+
+  /// When the bucket, refilled to its last instant and short of `count` tokens (at most
+  /// `burst`), comes to hold `count`, with nothing taken meanwhile; `nil` if that never comes.
+  @inlinable
+  func arrival(ofTokens count: Int) -> Instant? {
+    // Short of `count`, so not full: no token is lost before the last one needed arrives.
+    guard let nextToken else { return nil }
+    let (last, overflow) = nextToken.addingReportingOverflow(count - tokens - 1)
+    return overflow ? nil : arrival(of: last)
   }
 }

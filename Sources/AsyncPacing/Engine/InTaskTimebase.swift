@@ -1,0 +1,101 @@
+/// A clock read and slept on in the caller's own task, with no internal task: the clock, or a
+/// host's stand-in for a form without `clock:`. Its time counts from when it was made.
+///
+/// What waits here has nothing to do while it waits but wait: a tick (<doc:PacingContract>,
+/// "Ticks"), the waiter at the head of a rate limiter's line, a retry's backoff. Each keeps the
+/// progress rules of every timer (<doc:PacingContract>, "Clocks that misbehave").
+@usableFromInline
+enum InTaskTimebase<C: Clock>: Sendable {
+  @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
+
+  case own(PacingTimebase<C>)
+  /// A form without `clock:` in a host's scope: the host's time.
+  case standIn(PacingTimebase<StandInClock<C.Duration>>)
+
+  /// The clock's own time, or the host's when `standIn` is given.
+  @inlinable
+  init(clock: C, standIn: StandInClock<C.Duration>?, tolerance: C.Duration?) {
+    if let standIn {
+      self = .standIn(PacingTimebase(clock: standIn, tolerance: tolerance))
+    } else {
+      self = .own(PacingTimebase(clock: clock, tolerance: tolerance))
+    }
+  }
+
+  @inlinable
+  var now: Instant {
+    switch self {
+    case .own(let own): own.now
+    case .standIn(let host): host.now
+    }
+  }
+
+  @inlinable
+  var host: (any PacingHost)? {
+    switch self {
+    case .own(let own): own.host
+    case .standIn(let host): host.host
+    }
+  }
+
+  /// Sleeps until `deadline`, in the calling task; `nil` is a deadline that never comes.
+  /// Returns `true` once the time has come, `false` once the task is cancelled: a deadline that
+  /// never comes, or that the clock gives up on, is waited for until then.
+  @inlinable
+  func sleep(until deadline: Instant?) async -> Bool {
+    guard let deadline else {
+      await Self.waitForCancellation()
+      return false
+    }
+    var progress = PacingTimerProgress<Instant>()
+    while true {
+      let now = self.now
+      guard now < deadline else { return true }
+      let end: PacingSleepEnd
+      switch self {
+      case .own(let own):
+        progress.sleeps(from: now, asking: own.askedInstant(toward: deadline, from: now))
+        let overshoot = progress.overshoot(resolution: own.minimumResolution)
+        end = PacingSleepEnd(await own.sleep(until: deadline, overshoot: overshoot))
+      case .standIn(let host):
+        progress.sleeps(from: now, asking: host.askedInstant(toward: deadline, from: now))
+        let overshoot = progress.overshoot(resolution: host.minimumResolution)
+        end = PacingSleepEnd(await host.sleep(until: deadline, overshoot: overshoot))
+      }
+      if end == .cancelled { return false }
+      let reading = self.now
+      if progress.recordWake(
+        at: reading, reading: reading, toward: deadline, sleepFailed: end == .failed)
+      {
+        await Self.waitForCancellation()
+        return false
+      }
+    }
+  }
+
+  /// Returns once the calling task is cancelled, at once if it already is.
+  @usableFromInline
+  static func waitForCancellation() async {
+    let (never, ending) = AsyncStream<Never>.makeStream()
+    await withTaskCancellationHandler {
+      for await _ in never {}
+    } onCancel: {
+      ending.finish()
+    }
+  }
+}
+
+/// How a sleep ended, whichever timebase slept.
+@usableFromInline
+enum PacingSleepEnd: Sendable {
+  case slept, failed, cancelled
+
+  @inlinable
+  init<C: Clock>(_ end: PacingTimebase<C>.SleepEnd) {
+    switch end {
+    case .slept: self = .slept
+    case .failed: self = .failed
+    case .cancelled: self = .cancelled
+    }
+  }
+}

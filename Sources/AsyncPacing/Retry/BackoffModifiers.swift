@@ -1,0 +1,128 @@
+// The modifiers of a backoff strategy (``BackoffStrategy/minimum(_:)``, ``BackoffStrategy/
+// maximum(_:)``, ``BackoffStrategy/fullJitter()``, ``BackoffStrategy/equalJitter()``), applied
+// in chain order: each one acts on what the strategy before it gives. Jitter draws with
+// `Int128.random(in:using:)` from the generator `nextDuration(using:)` is given, so that a
+// seeded generator gives the proposal's own figures.
+
+@usableFromInline
+struct MinimumBackoffStrategy<Base: BackoffStrategy>: BackoffStrategy {
+  @usableFromInline let base: Base
+  @usableFromInline let minimum: Base.Duration
+
+  @inlinable
+  init(base: Base, minimum: Base.Duration) {
+    self.base = base
+    self.minimum = minimum
+  }
+
+  @inlinable
+  func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), minimum: minimum) }
+
+  @usableFromInline
+  struct Iterator: BackoffIterator {
+    @usableFromInline var base: Base.Iterator
+    @usableFromInline let minimum: Base.Duration
+
+    @inlinable
+    init(base: Base.Iterator, minimum: Base.Duration) {
+      self.base = base
+      self.minimum = minimum
+    }
+
+    @inlinable
+    mutating func nextDuration() -> Base.Duration { max(minimum, base.nextDuration()) }
+
+    @inlinable
+    mutating func nextDuration(using generator: inout some RandomNumberGenerator)
+      -> Base.Duration
+    {
+      max(minimum, base.nextDuration(using: &generator))
+    }
+  }
+}
+
+extension MinimumBackoffStrategy: Sendable where Base: Sendable {}
+
+@usableFromInline
+struct MaximumBackoffStrategy<Base: BackoffStrategy>: BackoffStrategy {
+  @usableFromInline let base: Base
+  @usableFromInline let maximum: Base.Duration
+
+  @inlinable
+  init(base: Base, maximum: Base.Duration) {
+    self.base = base
+    self.maximum = maximum
+  }
+
+  @inlinable
+  func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), maximum: maximum) }
+
+  @usableFromInline
+  struct Iterator: BackoffIterator {
+    @usableFromInline var base: Base.Iterator
+    @usableFromInline let maximum: Base.Duration
+
+    @inlinable
+    init(base: Base.Iterator, maximum: Base.Duration) {
+      self.base = base
+      self.maximum = maximum
+    }
+
+    @inlinable
+    mutating func nextDuration() -> Base.Duration { min(maximum, base.nextDuration()) }
+
+    @inlinable
+    mutating func nextDuration(using generator: inout some RandomNumberGenerator)
+      -> Base.Duration
+    {
+      min(maximum, base.nextDuration(using: &generator))
+    }
+  }
+}
+
+extension MaximumBackoffStrategy: Sendable where Base: Sendable {}
+
+/// Jitter over a base strategy's delay d: full draws from 0…d, equal from d/2…d.
+@usableFromInline
+struct JitterBackoffStrategy<Base: BackoffStrategy>: BackoffStrategy
+where Base.Duration == Swift.Duration {
+  @usableFromInline let base: Base
+  @usableFromInline let isEqual: Bool
+
+  @inlinable
+  init(base: Base, isEqual: Bool) {
+    self.base = base
+    self.isEqual = isEqual
+  }
+
+  @inlinable
+  func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), isEqual: isEqual) }
+
+  @usableFromInline
+  struct Iterator: BackoffIterator {
+    @usableFromInline var base: Base.Iterator
+    @usableFromInline let isEqual: Bool
+
+    @inlinable
+    init(base: Base.Iterator, isEqual: Bool) {
+      self.base = base
+      self.isEqual = isEqual
+    }
+
+    @inlinable
+    mutating func nextDuration() -> Duration {
+      var generator = SystemRandomNumberGenerator()
+      return nextDuration(using: &generator)
+    }
+
+    @inlinable
+    mutating func nextDuration(using generator: inout some RandomNumberGenerator) -> Duration {
+      // A negative delay (only a strategy of the caller's own gives one) draws from zero.
+      let delay = max(base.nextDuration(using: &generator).attoseconds, 0)
+      let lowest = isEqual ? delay / 2 : 0
+      return Duration(attoseconds: Int128.random(in: lowest...delay, using: &generator))
+    }
+  }
+}
+
+extension JitterBackoffStrategy: Sendable where Base: Sendable {}
