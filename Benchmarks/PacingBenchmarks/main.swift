@@ -34,7 +34,7 @@ if arguments.first == "memory", let count = arguments.dropFirst().first.flatMap(
   exit(0)
 }
 
-// `PacingBenchmarks profile raw|debounce|throttle|sample|reducing|debouncer-send[-2]|throttler-send|floor-2`
+// `PacingBenchmarks profile raw|debounce|throttle|sample|reducing|debouncer-send[-2]|throttler-send|try-acquire|floor-2`
 // runs one workload repeatedly, for a profiler.
 if arguments.first == "profile" {
   // An element count after the workload's name runs it once, for an instruction counter.
@@ -63,6 +63,9 @@ if arguments.first == "profile" {
       }
       _ = await sendConcurrently(threads: 2, count: 1_000_000) { debouncer.send($0) }
       debouncer.cancel()
+    case "try-acquire":
+      let limiter = RateLimiter(permits: 1_000, per: .seconds(1), burst: 1_000_000_000)
+      for _ in 0..<(count ?? 1_000_000) where limiter.tryAcquire() { sum &+= 1 }
     case "floor-2":
       let floor = ClockAndMutexFloor()
       _ = await sendConcurrently(threads: 2, count: 1_000_000) { floor.send($0) }
@@ -121,6 +124,7 @@ await measureTable(
 await measureOperatorForms(count: fastCount, runs: runs)
 await measureTimeouts(runs: runs)
 await measureRateLimits(runs: runs)
+await measureRateLimiter(runs: runs)
 
 await measureTable(
   "AsyncStream fed by a producer task, \(streamCount) elements (target: at most 1.2× raw)",

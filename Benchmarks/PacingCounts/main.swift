@@ -46,7 +46,7 @@ print(
 print(
   "row                           allocs/element (limit)   locks/element (limit)   tasks (limit)")
 var failures: [String] = []
-for row in operatorRows + deliveryRows + pacerRows + timeoutRows + rateRows {
+for row in operatorRows + deliveryRows + pacerRows + timeoutRows + rateRows + limiterRows {
   let counts = await row.measure()
   let locks = counts.locksPerElement.map(format) ?? "-"
   let lockLimit = row.limit.locksPerElement.map(format) ?? "-"

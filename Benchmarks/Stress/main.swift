@@ -161,3 +161,20 @@ if leftAlive != 0 {
   print("FAILED: internal tasks were left alive")
   exit(1)
 }
+
+// STRESS_ACQUISITIONS sets the count alone: 16 tasks sharing one RateLimiter.
+let acquisitions = Environment.integer("STRESS_ACQUISITIONS") ?? max(runs * 20, 16)
+let limiterStart = ContinuousClock.now
+let limiterOutcome = await limiterStress(acquisitions: acquisitions)
+let limiterSeconds = (ContinuousClock.now - limiterStart).components.seconds
+print(
+  "RateLimiter shared by 16 tasks: \(limiterOutcome.granted) granted and "
+    + "\(limiterOutcome.cancelled) cancelled of \(acquisitions / 16 * 16) requests "
+    + "(\(limiterSeconds) s); grants over the bucket's bound: \(limiterOutcome.overGranted); "
+    + "bucket full again after: \(limiterOutcome.refilled)")
+if limiterOutcome.granted + limiterOutcome.cancelled != acquisitions / 16 * 16
+  || limiterOutcome.overGranted != 0 || !limiterOutcome.refilled
+{
+  print("FAILED: the shared limiter lost, invented or kept tokens")
+  exit(1)
+}

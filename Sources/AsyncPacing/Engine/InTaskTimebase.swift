@@ -5,37 +5,37 @@
 /// "Ticks"), the waiter at the head of a rate limiter's line, a retry's backoff. Each keeps the
 /// progress rules of every timer (<doc:PacingContract>, "Clocks that misbehave").
 @usableFromInline
-enum InTaskTimebase<C: Clock>: Sendable {
+struct InTaskTimebase<C: Clock>: Sendable {
   @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
 
-  case own(PacingTimebase<C>)
-  /// A form without `clock:` in a host's scope: the host's time.
-  case standIn(PacingTimebase<StandInClock<C.Duration>>)
+  /// A form without `clock:` in a host's scope: the host's time, which then is the time. First,
+  /// so that its offset is fixed: the clock's own instant may be resilient, and a field after
+  /// it is found through the type's metadata at run time.
+  @usableFromInline let standIn: PacingTimebase<StandInClock<C.Duration>>?
+  /// The clock's own time, read in place: a limiter's `tryAcquire` reads it on every call, and
+  /// an enum of the two timebases was copied out, existentials and all, on each reading.
+  @usableFromInline let own: PacingTimebase<C>
 
   /// The clock's own time, or the host's when `standIn` is given.
   @inlinable
   init(clock: C, standIn: StandInClock<C.Duration>?, tolerance: C.Duration?) {
-    if let standIn {
-      self = .standIn(PacingTimebase(clock: standIn, tolerance: tolerance))
-    } else {
-      self = .own(PacingTimebase(clock: clock, tolerance: tolerance))
-    }
+    self.standIn = standIn.map { PacingTimebase(clock: $0, tolerance: tolerance) }
+    readsStandIn = standIn != nil
+    own = PacingTimebase(clock: clock, tolerance: tolerance)
   }
+
+  /// Whether `standIn` is there, kept apart: asking the optional costs a call into its type's
+  /// value witnesses on every reading, a fifth of a limiter's `tryAcquire`.
+  @usableFromInline let readsStandIn: Bool
 
   @inlinable
   var now: Instant {
-    switch self {
-    case .own(let own): own.now
-    case .standIn(let host): host.now
-    }
+    readsStandIn ? standIn.unsafelyUnwrapped.now : own.now
   }
 
   @inlinable
   var host: (any PacingHost)? {
-    switch self {
-    case .own(let own): own.host
-    case .standIn(let host): host.host
-    }
+    if let standIn { standIn.host } else { own.host }
   }
 
   /// Sleeps until `deadline`, in the calling task; `nil` is a deadline that never comes.
@@ -52,15 +52,14 @@ enum InTaskTimebase<C: Clock>: Sendable {
       let now = self.now
       guard now < deadline else { return true }
       let end: PacingSleepEnd
-      switch self {
-      case .own(let own):
+      if let standIn {
+        progress.sleeps(from: now, asking: standIn.askedInstant(toward: deadline, from: now))
+        let overshoot = progress.overshoot(resolution: standIn.minimumResolution)
+        end = PacingSleepEnd(await standIn.sleep(until: deadline, overshoot: overshoot))
+      } else {
         progress.sleeps(from: now, asking: own.askedInstant(toward: deadline, from: now))
         let overshoot = progress.overshoot(resolution: own.minimumResolution)
         end = PacingSleepEnd(await own.sleep(until: deadline, overshoot: overshoot))
-      case .standIn(let host):
-        progress.sleeps(from: now, asking: host.askedInstant(toward: deadline, from: now))
-        let overshoot = progress.overshoot(resolution: host.minimumResolution)
-        end = PacingSleepEnd(await host.sleep(until: deadline, overshoot: overshoot))
       }
       if end == .cancelled { return false }
       let reading = self.now

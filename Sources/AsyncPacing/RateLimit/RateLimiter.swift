@@ -55,9 +55,10 @@ public final class RateLimiter<C: Clock>: Sendable {
     }
   }
 
-  @usableFromInline let timebase: InTaskTimebase<C>
   @usableFromInline let burst: Int
   @usableFromInline let state: LockedState<State>
+  /// Last: the clock's instant may be resilient, and the fields after it found at run time.
+  @usableFromInline let timebase: InTaskTimebase<C>
 
   /// Creates a limiter of `permits` per `interval` on `clock`, holding at most `burst`.
   ///
@@ -95,10 +96,10 @@ public final class RateLimiter<C: Clock>: Sendable {
       checkArgument(
         maxWaiting >= 0, "RateLimiter: `maxWaiting` must be at least 0 (got \(maxWaiting))")
     }
-    timebase = InTaskTimebase(clock: clock, standIn: standIn, tolerance: nil)
     self.burst = burst
     let bucket = TokenBucket(permits: permits, per: interval, burst: burst, origin: Instant(.zero))
     state = LockedState(State(line: RateLimiterLine(bucket: bucket, maxWaiting: maxWaiting)))
+    timebase = InTaskTimebase(clock: clock, standIn: standIn, tolerance: nil)
   }
 
   /// Takes `count` tokens if they are there and nobody waits; never waits.

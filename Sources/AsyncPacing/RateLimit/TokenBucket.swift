@@ -13,9 +13,20 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
   @usableFromInline let origin: Instant
   /// Tokens in the bucket: from 0 to `burst`.
   @usableFromInline var tokens: Int
-  /// The index k of the next token to arrive, or `nil` once token `Int.max` has: the grid can
-  /// count no further, and the bucket stays full from then on (the rate was all but unlimited).
-  @usableFromInline var nextToken: Int? = 1
+  /// The next token to arrive, and when.
+  @usableFromInline var upcoming: Upcoming
+
+  /// What the grid holds next.
+  @usableFromInline
+  enum Upcoming: Sendable {
+    /// Token `k`, arriving at `instant` (kept, so that a refill before it costs one comparison).
+    case token(Int, at: Instant)
+    /// The next token would arrive past the last instant there is: it never comes.
+    case never
+    /// Token `Int.max` has arrived: the grid counts no further, and the bucket stays full from
+    /// then on (the rate was all but unlimited).
+    case pastCounting
+  }
 
   @inlinable
   init(permits: Int, per interval: Instant.Duration, burst: Int, origin: Instant) {
@@ -24,6 +35,14 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
     self.burst = burst
     self.origin = origin
     self.tokens = burst
+    upcoming = .never
+    upcoming = upcoming(from: 1)
+  }
+
+  /// Token `k` as the next to arrive.
+  @inlinable
+  func upcoming(from k: Int) -> Upcoming {
+    arrival(of: k).map { .token(k, at: $0) } ?? .never
   }
 
   /// When token `k` arrives, or `nil` past the last instant there is: a token that never comes.
@@ -37,7 +56,11 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
       let product = attoseconds.multipliedFullWidth(by: UInt128(k))
       let divisor = UInt128(permits)
       guard product.high < divisor else { return nil }
-      let (quotient, remainder) = divisor.dividingFullWidth(product)
+      // A 256-bit division is done in software: most products fit 128 bits.
+      let (quotient, remainder) =
+        product.high == 0
+        ? product.low.quotientAndRemainder(dividingBy: divisor)
+        : divisor.dividingFullWidth(product)
       let (ceiling, overflow) = quotient.addingReportingOverflow(remainder > 0 ? 1 : 0)
       guard !overflow, ceiling <= UInt128(Int128.max) else { return nil }
       let offset = Swift.Duration(attoseconds: Int128(ceiling))
@@ -51,16 +74,24 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
 
   /// When the next token arrives, or `nil` if it never does.
   @inlinable
-  var nextArrival: Instant? { nextToken.flatMap(arrival(of:)) }
+  var nextArrival: Instant? {
+    if case .token(_, let instant) = upcoming { instant } else { nil }
+  }
 
   /// Adds the tokens that arrived by `now`, as many as the bucket holds.
   @inlinable
   mutating func refill(at now: Instant) {
-    guard let nextToken else {
+    let nextToken: Int
+    switch upcoming {
+    case .pastCounting:
       tokens = burst
       return
+    case .never:
+      return
+    case .token(let k, let first):
+      guard first <= now else { return }
+      nextToken = k
     }
-    guard let first = arrival(of: nextToken), first <= now else { return }
     // Gallop: the last token known to have arrived, and one known not to have.
     var arrived = nextToken
     var notYet = Int.max
@@ -85,7 +116,7 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
     }
     let count = arrived - nextToken + 1
     tokens = burst - tokens <= count ? burst : tokens + count
-    self.nextToken = arrived == Int.max ? nil : arrived + 1
+    upcoming = arrived == Int.max ? .pastCounting : upcoming(from: arrived + 1)
   }
 
   /// Takes `count` tokens present at `now`, those arriving at `now` included; false, taking
@@ -103,7 +134,7 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
   @inlinable
   func arrival(ofTokens count: Int) -> Instant? {
     // Short of `count`, so not full: no token is lost before the last one needed arrives.
-    guard let nextToken else { return nil }
+    guard case .token(let nextToken, _) = upcoming else { return nil }
     let (last, overflow) = nextToken.addingReportingOverflow(count - tokens - 1)
     return overflow ? nil : arrival(of: last)
   }

@@ -32,15 +32,12 @@ struct TickTimer<C: Clock>: Sendable {
   /// trillion years), so a tick further from its start than that half is past counting.
   @inlinable
   func instant(_ elapsed: Instant) -> C.Instant? {
-    switch timebase {
-    case .own(let own):
-      return own.origin.advanced(by: elapsed.sinceOrigin)
-    case .standIn:
-      guard let start = standInStart else { return nil }
-      let reach = unsafeBitCast(Swift.Duration(attoseconds: Int128.max / 2), to: C.Duration.self)
-      guard elapsed.sinceOrigin <= reach else { return nil }
-      return start.advanced(by: elapsed.sinceOrigin)
+    guard let start = standInStart else {
+      return timebase.own.origin.advanced(by: elapsed.sinceOrigin)
     }
+    let reach = unsafeBitCast(Swift.Duration(attoseconds: Int128.max / 2), to: C.Duration.self)
+    guard elapsed.sinceOrigin <= reach else { return nil }
+    return start.advanced(by: elapsed.sinceOrigin)
   }
 
   /// The latest tick due, at once, or the next when it falls due; `nil` once cancelled.

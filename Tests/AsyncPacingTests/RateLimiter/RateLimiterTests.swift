@@ -13,17 +13,10 @@ import Testing
   func at(_ seconds: Int) -> TestClock.Instant { .init(offset: .seconds(seconds)) }
 
   /// A task that acquires `count` tokens, logs `name`, and returns the instant it got them.
-  /// It has joined the line when this returns.
   func acquiring(
     _ limiter: RateLimiter<TestClock>, _ count: Int = 1, _ name: String = ""
   ) async -> Task<TestClock.Instant, any Error> {
-    let task = Task(executorPreference: clock.taskExecutor) { [clock, log] in
-      try await limiter.acquire(count)
-      log.append(name)
-      return clock.now
-    }
-    await clock.settle()
-    return task
+    await log.acquiring(limiter, count, name, on: clock)
   }
 
   /// The contract's diagram: one permit per 2 s, burst 2.
@@ -174,13 +167,4 @@ import Testing
     await clock.advance(by: .seconds(2))
     #expect(try await task.value == at(2))
   }
-}
-
-/// The names of the tasks granted, in the order they went on.
-final class GrantLog: Sendable {
-  let entries = Mutex<[String]>([])
-
-  func append(_ name: String) { entries.withLock { $0.append(name) } }
-
-  var names: [String] { entries.withLock { $0 } }
 }
