@@ -11,7 +11,7 @@
 /// ```
 ///
 /// The bucket is full (`burst` tokens) when the limiter is made, and its tokens arrive on the
-/// grid ``_Concurrency/AsyncSequence/rateLimited(to:per:burst:clock:)`` keeps: token k at
+/// grid `rateLimited(to:per:burst:clock:)` keeps: token k at
 /// ⌈k × interval / permits⌉ after the limiter was made, whatever happens; one that arrives at a
 /// full bucket is lost. The line is strict first in, first out: a request waits while anyone
 /// waits, whatever its size. Only the first in line sleeps, toward the instant its tokens
@@ -33,6 +33,8 @@ public final class RateLimiter<C: Clock>: Sendable {
   struct State: Sendable {
     @usableFromInline var line: RateLimiterLine<Instant>
     @usableFromInline var waiters: [Ticket: Waiter] = [:]
+    /// What the line let go before its waiter parked: it finds it here when it parks.
+    @usableFromInline var pending: [Ticket: LeaderWake] = [:]
 
     @inlinable
     init(line: RateLimiterLine<Instant>) {
@@ -43,14 +45,15 @@ public final class RateLimiter<C: Clock>: Sendable {
     @inlinable
     mutating func wakes(_ advance: RateLimiterLine<Instant>.Advance) -> [(Waiter, LeaderWake)] {
       var wakes: [(Waiter, LeaderWake)] = []
-      for ticket in advance.granted {
-        if let waiter = waiters.removeValue(forKey: ticket) { wakes.append((waiter, .granted)) }
+      func wake(_ ticket: Ticket, with wake: LeaderWake) {
+        if let waiter = waiters.removeValue(forKey: ticket) {
+          wakes.append((waiter, wake))
+        } else {
+          pending[ticket] = wake
+        }
       }
-      if let (ticket, tokensAt) = advance.leader,
-        let waiter = waiters.removeValue(forKey: ticket)
-      {
-        wakes.append((waiter, .leads(tokensAt: tokensAt)))
-      }
+      for ticket in advance.granted { wake(ticket, with: .granted) }
+      if let (ticket, tokensAt) = advance.leader { wake(ticket, with: .leads(tokensAt: tokensAt)) }
       return wakes
     }
   }
@@ -148,10 +151,11 @@ public final class RateLimiter<C: Clock>: Sendable {
     guard count <= burst else { throw RateLimiterError.exceedsBurst }
     try Task.checkCancellation()
     let now = timebase.now
-    let ticket = state.withLock { state -> Ticket? in
-      state.line.tryTake(count, at: now) ? nil : state.line.issueTicket()
+    switch state.withLock({ $0.line.request(count, at: now) }) {
+    case .granted: return
+    case .queueFull: throw RateLimiterError.queueFull
+    case .leads(let ticket, let tokensAt): try await lead(ticket, tokensAt: tokensAt)
+    case .waits(let ticket): try await park(ticket)
     }
-    guard let ticket else { return }
-    try await waitInLine(ticket, count: count)
   }
 }

@@ -17,14 +17,15 @@ struct RateLimiterLine<Instant: PacingInstant>: Sendable {
     case leading(count: Int, tokensAt: Instant?)
   }
 
-  /// What a request that was not granted at once comes to.
+  /// What a request comes to, decided at once.
   @usableFromInline
-  enum JoinAnswer: Sendable, Equatable {
+  enum RequestAnswer: Sendable, Equatable {
     case granted
     case queueFull
     /// First in line: its task waits until `tokensAt`, then calls ``leaderWoke(_:at:)``.
-    case leads(tokensAt: Instant?)
-    case waits
+    case leads(Ticket, tokensAt: Instant?)
+    /// In line behind others, until the line lets `Ticket` go.
+    case waits(Ticket)
   }
 
   /// Tickets the line let go at one step: in line order, those granted, then at most one new
@@ -73,37 +74,35 @@ struct RateLimiterLine<Instant: PacingInstant>: Sendable {
     return latest
   }
 
-  /// A request for `count` tokens that waits for nobody: `true` if it took them.
+  /// A request for `count` tokens that waits for nobody: `true` if it took them, `false` if
+  /// anyone waits or the tokens are not there.
   @inlinable
   mutating func tryTake(_ count: Int, at now: Instant) -> Bool {
     let now = clamp(now)
     return places.isEmpty && bucket.take(count, at: now)
   }
 
-  /// A ticket for a request that ``tryTake(_:at:)`` did not grant.
+  /// A request for `count` tokens: granted at once if nobody waits and the tokens are there;
+  /// otherwise refused if `maxWaiting` already wait, or in line.
   @inlinable
-  mutating func issueTicket() -> Ticket {
-    defer { nextTicket &+= 1 }
-    return nextTicket
-  }
-
-  /// A request for `count` tokens joins the line, unless it can be granted at once.
-  @inlinable
-  mutating func join(_ ticket: Ticket, count: Int, at now: Instant) -> JoinAnswer {
+  mutating func request(_ count: Int, at now: Instant) -> RequestAnswer {
     if tryTake(count, at: now) { return .granted }
     if let maxWaiting, places.count >= maxWaiting { return .queueFull }
+    let ticket = nextTicket
+    nextTicket &+= 1
     order.append(ticket)
     if places.isEmpty {
       let tokensAt = bucket.arrival(ofTokens: count)
       places[ticket] = .leading(count: count, tokensAt: tokensAt)
-      return .leads(tokensAt: tokensAt)
+      return .leads(ticket, tokensAt: tokensAt)
     }
     places[ticket] = .waiting(count: count)
-    return .waits
+    return .waits(ticket)
   }
 
   /// The leader's time came, `now` being its tokens' instant or later: it takes them at their
-  /// instant, and those behind it who can be served by `now` are, in order.
+  /// instant, and those behind it who can be served by `now` are, in order (the leader, which
+  /// knows it is served, is not among them).
   @inlinable
   mutating func leaderWoke(_ ticket: Ticket, at now: Instant) -> Advance {
     let now = clamp(now)
@@ -112,9 +111,7 @@ struct RateLimiterLine<Instant: PacingInstant>: Sendable {
     }
     places[ticket] = nil
     _ = bucket.take(count, at: tokensAt)
-    var advance = serve(from: tokensAt, until: now)
-    advance.granted.insert(ticket, at: 0)
-    return advance
+    return serve(from: tokensAt, until: now)
   }
 
   /// A ticket leaves the line, its task cancelled: `nil` if it was not in it. A leader's going
@@ -123,7 +120,14 @@ struct RateLimiterLine<Instant: PacingInstant>: Sendable {
   mutating func leave(_ ticket: Ticket, at now: Instant) -> (wasLeading: Bool, advance: Advance)? {
     let now = clamp(now)
     guard let place = places.removeValue(forKey: ticket) else { return nil }
-    guard case .leading = place else { return (false, Advance()) }
+    guard case .leading = place else {
+      // Behind a leader that may wait long, those who left would pile up in `order`.
+      if order.count - front > 2 * places.count + 64 {
+        order = order[front...].filter { places[$0] != nil }
+        front = 0
+      }
+      return (false, Advance())
+    }
     return (true, serve(from: now, until: now))
   }
 

@@ -48,26 +48,26 @@ extension RateLimiter where C == ContinuousClock {
 }
 
 extension RateLimiter {
-  /// Waits in line with `ticket` until its `count` tokens are taken, or its task is cancelled.
+  /// Waits in line with `ticket` until the line lets it go (granted, or first in line), or its
+  /// task is cancelled.
   @usableFromInline
-  nonisolated(nonsending) func waitInLine(_ ticket: Ticket, count: Int) async throws {
+  nonisolated(nonsending) func park(_ ticket: Ticket) async throws {
     let wake = try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (waiter: Waiter) in
         let now = timebase.now
-        let answer = state.withLock { state -> RateLimiterLine<Instant>.JoinAnswer? in
-          // A cancellation that came before the lock found nothing to resume: it is seen here.
-          guard !Task.isCancelled else { return nil }
-          let answer = state.line.join(ticket, count: count, at: now)
-          if answer == .waits { state.waiters[ticket] = waiter }
-          return answer
+        let parked = state.withLock { state -> Result<LeaderWake, any Error>? in
+          // The line may have let the ticket go between its request and now.
+          if let wake = state.pending.removeValue(forKey: ticket) { return .success(wake) }
+          // A cancellation that came before the lock found no waiter to resume: seen here. A
+          // ticket that waits behind others moves nobody up when it leaves.
+          if Task.isCancelled {
+            _ = state.line.leave(ticket, at: now)
+            return .failure(CancellationError())
+          }
+          state.waiters[ticket] = waiter
+          return nil
         }
-        switch answer {
-        case nil: waiter.resume(throwing: CancellationError())
-        case .granted: waiter.resume(returning: .granted)
-        case .queueFull: waiter.resume(throwing: RateLimiterError.queueFull)
-        case .leads(let tokensAt): waiter.resume(returning: .leads(tokensAt: tokensAt))
-        case .waits: break
-        }
+        if let parked { waiter.resume(with: parked) }
       }
     } onCancel: {
       let now = timebase.now

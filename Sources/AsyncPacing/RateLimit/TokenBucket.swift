@@ -136,6 +136,7 @@ struct TokenBucket<Instant: PacingInstant>: Sendable {
     // Short of `count`, so not full: no token is lost before the last one needed arrives.
     guard case .token(let nextToken, _) = upcoming else { return nil }
     let (last, overflow) = nextToken.addingReportingOverflow(count - tokens - 1)
-    return overflow ? nil : arrival(of: last)
+    // Past token `Int.max` the bucket stays full: that token is the last one needed.
+    return arrival(of: overflow ? .max : last)
   }
 }

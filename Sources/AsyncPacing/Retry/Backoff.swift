@@ -1,6 +1,5 @@
-/// The strategies a backoff starts from; chain ``BackoffStrategy/minimum(_:)``,
-/// ``BackoffStrategy/maximum(_:)``, ``BackoffStrategy/fullJitter()`` and
-/// ``BackoffStrategy/equalJitter()`` onto them.
+/// The strategies a backoff starts from; chain `minimum(_:)`, `maximum(_:)`, `fullJitter()`
+/// and `equalJitter()` onto them, in the order they should apply.
 ///
 /// ```swift
 /// let backoff = Backoff
@@ -12,10 +11,10 @@
 /// }
 /// ```
 public enum Backoff {
-  /// The same delay every time, of any duration type.
+  /// The same delay every time, of any duration type: a clock's own.
   ///
   /// ```swift
-  /// let backoff = Backoff.constant(TestClock.Duration.seconds(1))
+  /// let backoff = Backoff.constant(FrameClock.Duration(frames: 3))
   /// ```
   ///
   /// - Parameter constant: The delay; not negative.

@@ -111,16 +111,21 @@ where Base.Duration == Swift.Duration {
 
     @inlinable
     mutating func nextDuration() -> Duration {
-      var generator = SystemRandomNumberGenerator()
-      return nextDuration(using: &generator)
+      Duration(attoseconds: Int128.random(in: range(of: base.nextDuration())))
     }
 
     @inlinable
     mutating func nextDuration(using generator: inout some RandomNumberGenerator) -> Duration {
-      // A negative delay (only a strategy of the caller's own gives one) draws from zero.
-      let delay = max(base.nextDuration(using: &generator).attoseconds, 0)
-      let lowest = isEqual ? delay / 2 : 0
-      return Duration(attoseconds: Int128.random(in: lowest...delay, using: &generator))
+      let range = range(of: base.nextDuration(using: &generator))
+      return Duration(attoseconds: Int128.random(in: range, using: &generator))
+    }
+
+    /// The attoseconds a delay d is drawn from. A negative d (only a strategy of the caller's
+    /// own gives one) draws from zero, where the proposal's range would trap.
+    @inlinable
+    func range(of delay: Duration) -> ClosedRange<Int128> {
+      let delay = max(delay.attoseconds, 0)
+      return (isEqual ? delay / 2 : 0)...delay
     }
   }
 }

@@ -75,7 +75,8 @@ where ErrorType: Error, Strategy: BackoffStrategy<ContinuousClock.Duration> {
 /// with any randomness in them drawn from `generator`.
 ///
 /// ```swift
-/// var generator = SeededGenerator(seed: 42)
+/// var generator = SystemRandomNumberGenerator()
+/// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).fullJitter()
 /// let page = try await retry(
 ///   maxAttempts: 5, backoff: backoff, using: &generator, clock: clock
 /// ) {
@@ -115,7 +116,8 @@ where DurationType: DurationProtocol, ErrorType: Error, Strategy: BackoffStrateg
 /// randomness in them drawn from `generator`.
 ///
 /// ```swift
-/// var generator = SeededGenerator(seed: 42)
+/// var generator = SystemRandomNumberGenerator()
+/// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).fullJitter()
 /// let page = try await retry(maxAttempts: 5, backoff: backoff, using: &generator) {
 ///   try await api.fetchPage()
 /// }

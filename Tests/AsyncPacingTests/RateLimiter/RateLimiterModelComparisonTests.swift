@@ -54,6 +54,7 @@ import Testing
       let now = ElapsedInstant<Duration>(.seconds(step))
       if let current = leader, let tokensAt = current.tokensAt, tokensAt <= now {
         let advance = line.leaderWoke(current.ticket, at: now)
+        outcomes[tickets[current.ticket]!] = .granted(step)
         grant(advance, at: step)
         leader = advance.leader
       }
@@ -65,19 +66,16 @@ import Testing
         if wasLeading { leader = advance.leader }
       }
       for (index, request) in limits.requests.enumerated() where request.at == step {
-        if line.tryTake(request.count, at: now) {
-          outcomes[index] = .granted(step)
-          continue
-        }
-        let ticket = line.issueTicket()
-        tickets[ticket] = index
-        switch line.join(ticket, count: request.count, at: now) {
+        switch line.request(request.count, at: now) {
         case .granted: outcomes[index] = .granted(step)
         case .queueFull: outcomes[index] = .queueFull
-        case .leads(let tokensAt):
+        case .leads(let ticket, let tokensAt):
+          tickets[ticket] = index
           ticketOf[index] = ticket
           leader = (ticket, tokensAt)
-        case .waits: ticketOf[index] = ticket
+        case .waits(let ticket):
+          tickets[ticket] = index
+          ticketOf[index] = ticket
         }
       }
     }

@@ -69,11 +69,13 @@ import Testing
 
   /// A saturated backoff (the longest `Duration`) never traps; it waits until cancelled.
   @Test func aSaturatedBackoffWaitsUntilCancelled() async {
+    let attempts = Atomic(0)
     let task = Task(executorPreference: clock.taskExecutor) { [clock] in
       try await retry(
         maxAttempts: 3, backoff: Backoff.exponential(factor: .max, initial: .seconds(1)),
         clock: clock
       ) {
+        attempts.add(1, ordering: .relaxed)
         throw Failure()
       }
     }
@@ -81,6 +83,8 @@ import Testing
     await clock.advance(by: .seconds(3_600 * 24 * 365))
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
+    // Its first delay is already the longest: the growth that follows it would overflow.
+    #expect(attempts.load(ordering: .relaxed) == 1)
   }
 
   /// An error the clock's sleep throws for another reason than a cancellation is thrown.
