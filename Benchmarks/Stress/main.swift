@@ -4,7 +4,8 @@
 // every pacer many times and prints how many runs were exact; then races a reducing throttle's
 // timer against its reader on the real clock and checks every fold; then ends thousands of
 // real-clock iterations at random points and checks that every one ended and no internal task
-// is left.
+// is left; last, 16 tasks share one RateLimiter, a tenth of their requests cancelled, and no
+// token may be invented, kept or lost (STRESS_ACQUISITIONS, by default 20 per run).
 //
 //   swift run -c release Stress sleep-storm [sleepers] [busy threads] [runs]
 //   swift run -c release Stress [runs]        (default 10000; STRESS_RUNS also works;

@@ -16,7 +16,8 @@ public enum RateLimiterError: Error, Sendable, Hashable, CustomStringConvertible
   /// What went wrong, in words.
   ///
   /// ```swift
-  /// print(RateLimiterError.queueFull)   // the limiter's line is full (maxWaiting)
+  /// print(RateLimiterError.queueFull)
+  /// // the limiter's line is full (maxWaiting)
   /// ```
   public var description: String {
     switch self {

@@ -76,7 +76,9 @@ extension BackoffStrategy {
   /// Delays no shorter than `minimum`.
   ///
   /// ```swift
-  /// let backoff = Backoff.exponential(factor: 2, initial: .zero).minimum(.seconds(1))
+  /// let backoff = Backoff
+  ///   .exponential(factor: 2, initial: .zero)
+  ///   .minimum(.seconds(1))
   /// ```
   @inlinable
   public func minimum(_ minimum: Duration) -> some BackoffStrategy<Duration> {
@@ -86,7 +88,9 @@ extension BackoffStrategy {
   /// Delays no longer than `maximum`.
   ///
   /// ```swift
-  /// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).maximum(.seconds(30))
+  /// let backoff = Backoff
+  ///   .exponential(factor: 2, initial: .seconds(1))
+  ///   .maximum(.seconds(30))
   /// ```
   @inlinable
   public func maximum(_ maximum: Duration) -> some BackoffStrategy<Duration> {
@@ -96,7 +100,9 @@ extension BackoffStrategy {
   /// Each delay d drawn at random from 0…d.
   ///
   /// ```swift
-  /// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).fullJitter()
+  /// let backoff = Backoff
+  ///   .exponential(factor: 2, initial: .seconds(1))
+  ///   .fullJitter()
   /// ```
   @inlinable
   public func fullJitter() -> some BackoffStrategy<Duration> where Duration == Swift.Duration {
@@ -106,7 +112,9 @@ extension BackoffStrategy {
   /// Each delay d drawn at random from d/2…d.
   ///
   /// ```swift
-  /// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).equalJitter()
+  /// let backoff = Backoff
+  ///   .exponential(factor: 2, initial: .seconds(1))
+  ///   .equalJitter()
   /// ```
   @inlinable
   public func equalJitter() -> some BackoffStrategy<Duration> where Duration == Swift.Duration {
@@ -118,7 +126,9 @@ extension BackoffStrategy where Self: Sendable {
   /// Delays no shorter than `minimum`, keeping the strategy `Sendable`.
   ///
   /// ```swift
-  /// let backoff = Backoff.exponential(factor: 2, initial: .zero).minimum(.seconds(1))
+  /// let backoff = Backoff
+  ///   .exponential(factor: 2, initial: .zero)
+  ///   .minimum(.seconds(1))
   /// ```
   @inlinable
   public func minimum(_ minimum: Duration) -> some BackoffStrategy<Duration> & Sendable {
@@ -128,7 +138,9 @@ extension BackoffStrategy where Self: Sendable {
   /// Delays no longer than `maximum`, keeping the strategy `Sendable`.
   ///
   /// ```swift
-  /// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).maximum(.seconds(30))
+  /// let backoff = Backoff
+  ///   .exponential(factor: 2, initial: .seconds(1))
+  ///   .maximum(.seconds(30))
   /// ```
   @inlinable
   public func maximum(_ maximum: Duration) -> some BackoffStrategy<Duration> & Sendable {
@@ -138,7 +150,9 @@ extension BackoffStrategy where Self: Sendable {
   /// Each delay d drawn at random from 0…d, keeping the strategy `Sendable`.
   ///
   /// ```swift
-  /// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).fullJitter()
+  /// let backoff = Backoff
+  ///   .exponential(factor: 2, initial: .seconds(1))
+  ///   .fullJitter()
   /// ```
   @inlinable
   public func fullJitter() -> some BackoffStrategy<Duration> & Sendable
@@ -149,7 +163,9 @@ extension BackoffStrategy where Self: Sendable {
   /// Each delay d drawn at random from d/2…d, keeping the strategy `Sendable`.
   ///
   /// ```swift
-  /// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).equalJitter()
+  /// let backoff = Backoff
+  ///   .exponential(factor: 2, initial: .seconds(1))
+  ///   .equalJitter()
   /// ```
   @inlinable
   public func equalJitter() -> some BackoffStrategy<Duration> & Sendable

@@ -26,7 +26,9 @@ public protocol BackoffStrategy<Duration> {
 /// The delays of a ``BackoffStrategy``, one per call, in order.
 ///
 /// ```swift
-/// var delays = Backoff.linear(increment: .seconds(1), initial: .seconds(1)).makeIterator()
+/// var delays = Backoff
+///   .linear(increment: .seconds(1), initial: .seconds(1))
+///   .makeIterator()
 /// delays.nextDuration()   // 1 s
 /// delays.nextDuration()   // 2 s
 /// ```

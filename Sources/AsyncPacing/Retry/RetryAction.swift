@@ -27,7 +27,9 @@ public struct RetryAction<Duration: DurationProtocol>: Sendable {
   /// Rethrow the attempt's error now.
   ///
   /// ```swift
-  /// strategy: { error in error is AuthenticationError ? .stop : .backoff(.seconds(1)) }
+  /// strategy: { error in
+  ///   error is AuthenticationError ? .stop : .backoff(.seconds(1))
+  /// }
   /// ```
   @inlinable
   public static var stop: Self { Self(action: .stop) }

@@ -43,7 +43,9 @@ where DurationType: DurationProtocol, ErrorType: Error, Strategy: BackoffStrateg
 /// whose scope encloses the call, waiting the delays of `backoff` between them.
 ///
 /// ```swift
-/// let backoff = Backoff.exponential(factor: 2, initial: .milliseconds(100)).fullJitter()
+/// let backoff = Backoff
+///   .exponential(factor: 2, initial: .milliseconds(100))
+///   .fullJitter()
 /// let page = try await retry(maxAttempts: 5, backoff: backoff) {
 ///   try await api.fetchPage()
 /// }
@@ -76,7 +78,9 @@ where ErrorType: Error, Strategy: BackoffStrategy<ContinuousClock.Duration> {
 ///
 /// ```swift
 /// var generator = SystemRandomNumberGenerator()
-/// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).fullJitter()
+/// let backoff = Backoff
+///   .exponential(factor: 2, initial: .seconds(1))
+///   .fullJitter()
 /// let page = try await retry(
 ///   maxAttempts: 5, backoff: backoff, using: &generator, clock: clock
 /// ) {
@@ -117,8 +121,12 @@ where DurationType: DurationProtocol, ErrorType: Error, Strategy: BackoffStrateg
 ///
 /// ```swift
 /// var generator = SystemRandomNumberGenerator()
-/// let backoff = Backoff.exponential(factor: 2, initial: .seconds(1)).fullJitter()
-/// let page = try await retry(maxAttempts: 5, backoff: backoff, using: &generator) {
+/// let backoff = Backoff
+///   .exponential(factor: 2, initial: .seconds(1))
+///   .fullJitter()
+/// let page = try await retry(
+///   maxAttempts: 5, backoff: backoff, using: &generator
+/// ) {
 ///   try await api.fetchPage()
 /// }
 /// ```
