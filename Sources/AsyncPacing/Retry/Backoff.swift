@@ -51,7 +51,13 @@ public enum Backoff {
   public static func linear(increment: Duration, initial: Duration)
     -> some BackoffStrategy<Duration> & Sendable
   {
-    LinearBackoffStrategy(increment: increment, initial: initial)
+    checkArgument(
+      initial >= .zero,
+      "Backoff.linear(increment:initial:): `initial` must not be negative (got \(initial))")
+    checkArgument(
+      increment >= .zero,
+      "Backoff.linear(increment:initial:): `increment` must not be negative (got \(increment))")
+    return GrowingBackoffStrategy(initial: initial, growth: .adding(increment))
   }
 
   /// Delays multiplied by `factor`: `initial`, `initial × factor`, … The longest `Duration` for
@@ -68,7 +74,13 @@ public enum Backoff {
   public static func exponential(factor: Int128, initial: Duration)
     -> some BackoffStrategy<Duration> & Sendable
   {
-    ExponentialBackoffStrategy(factor: factor, initial: initial)
+    checkArgument(
+      initial >= .zero,
+      "Backoff.exponential(factor:initial:): `initial` must not be negative (got \(initial))")
+    checkArgument(
+      factor >= 1,
+      "Backoff.exponential(factor:initial:): `factor` must be at least 1 (got \(factor))")
+    return GrowingBackoffStrategy(initial: initial, growth: .multiplying(by: factor))
   }
 }
 
@@ -82,7 +94,7 @@ extension BackoffStrategy {
   /// ```
   @inlinable
   public func minimum(_ minimum: Duration) -> some BackoffStrategy<Duration> {
-    MinimumBackoffStrategy(base: self, minimum: minimum)
+    ClampedBackoffStrategy(base: self, bound: .atLeast(minimum))
   }
 
   /// Delays no longer than `maximum`.
@@ -94,7 +106,7 @@ extension BackoffStrategy {
   /// ```
   @inlinable
   public func maximum(_ maximum: Duration) -> some BackoffStrategy<Duration> {
-    MaximumBackoffStrategy(base: self, maximum: maximum)
+    ClampedBackoffStrategy(base: self, bound: .atMost(maximum))
   }
 
   /// Each delay d drawn at random from 0…d.
@@ -132,7 +144,7 @@ extension BackoffStrategy where Self: Sendable {
   /// ```
   @inlinable
   public func minimum(_ minimum: Duration) -> some BackoffStrategy<Duration> & Sendable {
-    MinimumBackoffStrategy(base: self, minimum: minimum)
+    ClampedBackoffStrategy(base: self, bound: .atLeast(minimum))
   }
 
   /// Delays no longer than `maximum`, keeping the strategy `Sendable`.
@@ -144,7 +156,7 @@ extension BackoffStrategy where Self: Sendable {
   /// ```
   @inlinable
   public func maximum(_ maximum: Duration) -> some BackoffStrategy<Duration> & Sendable {
-    MaximumBackoffStrategy(base: self, maximum: maximum)
+    ClampedBackoffStrategy(base: self, bound: .atMost(maximum))
   }
 
   /// Each delay d drawn at random from 0…d, keeping the strategy `Sendable`.

@@ -1,6 +1,6 @@
-// The strategies a backoff starts from (``Backoff``): constant, linear and exponential. Linear
-// and exponential growth saturate: once the next delay would overflow, every delay is the
-// longest `Duration`, as the retry proposal settles.
+// The strategies a backoff starts from (``Backoff``): constant, and growing by adding (linear)
+// or by multiplying (exponential). Growth saturates: once the next delay would overflow, every
+// delay is the longest `Duration`, as the retry proposal settles.
 
 @usableFromInline
 struct ConstantBackoffStrategy<Duration: DurationProtocol>: BackoffStrategy, Sendable {
@@ -28,78 +28,46 @@ struct ConstantBackoffStrategy<Duration: DurationProtocol>: BackoffStrategy, Sen
   }
 }
 
+/// Delays that grow from `initial`, by adding or by multiplying.
 @usableFromInline
-struct LinearBackoffStrategy: BackoffStrategy, Sendable {
+struct GrowingBackoffStrategy: BackoffStrategy, Sendable {
+  @usableFromInline
+  enum Growth: Sendable {
+    case adding(Duration)
+    case multiplying(by: Int128)
+  }
+
   @usableFromInline let initial: Duration
-  @usableFromInline let increment: Duration
+  @usableFromInline let growth: Growth
 
   @inlinable
-  init(increment: Duration, initial: Duration) {
-    checkArgument(
-      initial >= .zero,
-      "Backoff.linear(increment:initial:): `initial` must not be negative (got \(initial))")
-    checkArgument(
-      increment >= .zero,
-      "Backoff.linear(increment:initial:): `increment` must not be negative (got \(increment))")
+  init(initial: Duration, growth: Growth) {
     self.initial = initial
-    self.increment = increment
+    self.growth = growth
   }
 
   @inlinable
-  func makeIterator() -> Iterator { Iterator(next: .delay(initial), increment: increment) }
+  func makeIterator() -> Iterator { Iterator(next: .delay(initial), growth: growth) }
 
   @usableFromInline
   struct Iterator: BackoffIterator {
     @usableFromInline var next: SaturatingDelay
-    @usableFromInline let increment: Duration
+    @usableFromInline let growth: Growth
 
     @inlinable
-    init(next: SaturatingDelay, increment: Duration) {
+    init(next: SaturatingDelay, growth: Growth) {
       self.next = next
-      self.increment = increment
+      self.growth = growth
     }
 
     @inlinable
     mutating func nextDuration() -> Duration {
-      next.advance { $0.addingReportingOverflow(increment.attoseconds) }
-    }
-  }
-}
-
-@usableFromInline
-struct ExponentialBackoffStrategy: BackoffStrategy, Sendable {
-  @usableFromInline let initial: Duration
-  @usableFromInline let factor: Int128
-
-  @inlinable
-  init(factor: Int128, initial: Duration) {
-    checkArgument(
-      initial >= .zero,
-      "Backoff.exponential(factor:initial:): `initial` must not be negative (got \(initial))")
-    checkArgument(
-      factor >= 1,
-      "Backoff.exponential(factor:initial:): `factor` must be at least 1 (got \(factor))")
-    self.initial = initial
-    self.factor = factor
-  }
-
-  @inlinable
-  func makeIterator() -> Iterator { Iterator(next: .delay(initial), factor: factor) }
-
-  @usableFromInline
-  struct Iterator: BackoffIterator {
-    @usableFromInline var next: SaturatingDelay
-    @usableFromInline let factor: Int128
-
-    @inlinable
-    init(next: SaturatingDelay, factor: Int128) {
-      self.next = next
-      self.factor = factor
-    }
-
-    @inlinable
-    mutating func nextDuration() -> Duration {
-      next.advance { $0.multipliedReportingOverflow(by: factor) }
+      switch growth {
+      case .adding(let increment):
+        next.advance { $0.addingReportingOverflow(increment.attoseconds) }
+      case .multiplying(let factor):
+        next.advance { $0.multipliedReportingOverflow(by: factor) }
+      }
     }
   }
 }

@@ -4,83 +4,59 @@
 // `Int128.random(in:using:)` from the generator `nextDuration(using:)` is given, so that a
 // seeded generator gives the proposal's own figures.
 
+/// A base strategy's delays, no shorter than a minimum or no longer than a maximum.
 @usableFromInline
-struct MinimumBackoffStrategy<Base: BackoffStrategy>: BackoffStrategy {
+struct ClampedBackoffStrategy<Base: BackoffStrategy>: BackoffStrategy {
+  @usableFromInline
+  enum Bound: Sendable {
+    case atLeast(Base.Duration)
+    case atMost(Base.Duration)
+
+    @inlinable
+    func clamp(_ delay: Base.Duration) -> Base.Duration {
+      switch self {
+      case .atLeast(let minimum): max(minimum, delay)
+      case .atMost(let maximum): min(maximum, delay)
+      }
+    }
+  }
+
   @usableFromInline let base: Base
-  @usableFromInline let minimum: Base.Duration
+  @usableFromInline let bound: Bound
 
   @inlinable
-  init(base: Base, minimum: Base.Duration) {
+  init(base: Base, bound: Bound) {
     self.base = base
-    self.minimum = minimum
+    self.bound = bound
   }
 
   @inlinable
-  func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), minimum: minimum) }
+  func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), bound: bound) }
 
   @usableFromInline
   struct Iterator: BackoffIterator {
     @usableFromInline var base: Base.Iterator
-    @usableFromInline let minimum: Base.Duration
+    @usableFromInline let bound: Bound
 
     @inlinable
-    init(base: Base.Iterator, minimum: Base.Duration) {
+    init(base: Base.Iterator, bound: Bound) {
       self.base = base
-      self.minimum = minimum
+      self.bound = bound
     }
 
     @inlinable
-    mutating func nextDuration() -> Base.Duration { max(minimum, base.nextDuration()) }
+    mutating func nextDuration() -> Base.Duration { bound.clamp(base.nextDuration()) }
 
     @inlinable
     mutating func nextDuration(using generator: inout some RandomNumberGenerator)
       -> Base.Duration
     {
-      max(minimum, base.nextDuration(using: &generator))
+      bound.clamp(base.nextDuration(using: &generator))
     }
   }
 }
 
-extension MinimumBackoffStrategy: Sendable where Base: Sendable {}
-
-@usableFromInline
-struct MaximumBackoffStrategy<Base: BackoffStrategy>: BackoffStrategy {
-  @usableFromInline let base: Base
-  @usableFromInline let maximum: Base.Duration
-
-  @inlinable
-  init(base: Base, maximum: Base.Duration) {
-    self.base = base
-    self.maximum = maximum
-  }
-
-  @inlinable
-  func makeIterator() -> Iterator { Iterator(base: base.makeIterator(), maximum: maximum) }
-
-  @usableFromInline
-  struct Iterator: BackoffIterator {
-    @usableFromInline var base: Base.Iterator
-    @usableFromInline let maximum: Base.Duration
-
-    @inlinable
-    init(base: Base.Iterator, maximum: Base.Duration) {
-      self.base = base
-      self.maximum = maximum
-    }
-
-    @inlinable
-    mutating func nextDuration() -> Base.Duration { min(maximum, base.nextDuration()) }
-
-    @inlinable
-    mutating func nextDuration(using generator: inout some RandomNumberGenerator)
-      -> Base.Duration
-    {
-      min(maximum, base.nextDuration(using: &generator))
-    }
-  }
-}
-
-extension MaximumBackoffStrategy: Sendable where Base: Sendable {}
+extension ClampedBackoffStrategy: Sendable where Base: Sendable {}
 
 /// Jitter over a base strategy's delay d: full draws from 0…d, equal from d/2…d.
 @usableFromInline

@@ -66,11 +66,9 @@ nonisolated(nonsending) public func retry<Result, ErrorType, Strategy>(
   strategy: (ErrorType) -> Bool = { _ in true }
 ) async throws -> Result
 where ErrorType: Error, Strategy: BackoffStrategy<ContinuousClock.Duration> {
-  var delays = backoff.makeIterator()
-  return try await retry(maxAttempts: maxAttempts, tolerance: tolerance, operation: operation) {
-    error in
-    strategy(error) ? .backoff(delays.nextDuration()) : .stop
-  }
+  try await retry(
+    maxAttempts: maxAttempts, backoff: backoff, tolerance: tolerance, clock: retryClockOfScope,
+    operation: operation, strategy: strategy)
 }
 
 /// Runs `operation` up to `maxAttempts` times, waiting the delays of `backoff` between them,
@@ -148,9 +146,7 @@ nonisolated(nonsending) public func retry<Result, ErrorType, Strategy>(
   strategy: (ErrorType) -> Bool = { _ in true }
 ) async throws -> Result
 where ErrorType: Error, Strategy: BackoffStrategy<ContinuousClock.Duration> {
-  var delays = backoff.makeIterator()
-  return try await retry(maxAttempts: maxAttempts, tolerance: tolerance, operation: operation) {
-    error in
-    strategy(error) ? .backoff(delays.nextDuration(using: &generator)) : .stop
-  }
+  try await retry(
+    maxAttempts: maxAttempts, backoff: backoff, using: &generator, tolerance: tolerance,
+    clock: retryClockOfScope, operation: operation, strategy: strategy)
 }
