@@ -108,7 +108,9 @@ extension BackoffStrategy {
   public func maximum(_ maximum: Duration) -> some BackoffStrategy<Duration> {
     ClampedBackoffStrategy(base: self, bound: .atMost(maximum))
   }
+}
 
+extension BackoffStrategy where Duration == Swift.Duration {
   /// Each delay d drawn at random from 0…d.
   ///
   /// ```swift
@@ -117,7 +119,7 @@ extension BackoffStrategy {
   ///   .fullJitter()
   /// ```
   @inlinable
-  public func fullJitter() -> some BackoffStrategy<Duration> where Duration == Swift.Duration {
+  public func fullJitter() -> some BackoffStrategy<Duration> {
     JitterBackoffStrategy(base: self, isEqual: false)
   }
 
@@ -129,7 +131,7 @@ extension BackoffStrategy {
   ///   .equalJitter()
   /// ```
   @inlinable
-  public func equalJitter() -> some BackoffStrategy<Duration> where Duration == Swift.Duration {
+  public func equalJitter() -> some BackoffStrategy<Duration> {
     JitterBackoffStrategy(base: self, isEqual: true)
   }
 }
@@ -158,7 +160,9 @@ extension BackoffStrategy where Self: Sendable {
   public func maximum(_ maximum: Duration) -> some BackoffStrategy<Duration> & Sendable {
     ClampedBackoffStrategy(base: self, bound: .atMost(maximum))
   }
+}
 
+extension BackoffStrategy where Self: Sendable, Duration == Swift.Duration {
   /// Each delay d drawn at random from 0…d, keeping the strategy `Sendable`.
   ///
   /// ```swift
@@ -167,8 +171,7 @@ extension BackoffStrategy where Self: Sendable {
   ///   .fullJitter()
   /// ```
   @inlinable
-  public func fullJitter() -> some BackoffStrategy<Duration> & Sendable
-  where Duration == Swift.Duration {
+  public func fullJitter() -> some BackoffStrategy<Duration> & Sendable {
     JitterBackoffStrategy(base: self, isEqual: false)
   }
 
@@ -180,8 +183,7 @@ extension BackoffStrategy where Self: Sendable {
   ///   .equalJitter()
   /// ```
   @inlinable
-  public func equalJitter() -> some BackoffStrategy<Duration> & Sendable
-  where Duration == Swift.Duration {
+  public func equalJitter() -> some BackoffStrategy<Duration> & Sendable {
     JitterBackoffStrategy(base: self, isEqual: true)
   }
 }

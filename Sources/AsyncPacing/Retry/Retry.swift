@@ -36,7 +36,7 @@ nonisolated(nonsending) public func retry<Result, ErrorType, DurationType>(
   clock: any Clock<DurationType>,
   operation: () async throws(ErrorType) -> Result,
   strategy: (ErrorType) -> RetryAction<DurationType> = { _ in .backoff(.zero) }
-) async throws -> Result where DurationType: DurationProtocol, ErrorType: Error {
+) async throws -> Result where ErrorType: Error, DurationType: DurationProtocol {
   checkArgument(
     maxAttempts > 0, "retry(maxAttempts:…): `maxAttempts` must be at least 1 (got \(maxAttempts))")
   noteRealClockChoice(of: clock, by: "retry(maxAttempts:clock:…)")
@@ -83,7 +83,7 @@ nonisolated(nonsending) func retryAttempts<Result, ErrorType, DurationType>(
   clock: any Clock<DurationType>,
   operation: () async throws(ErrorType) -> Result,
   strategy: (ErrorType) -> RetryAction<DurationType>
-) async throws -> Result where DurationType: DurationProtocol, ErrorType: Error {
+) async throws -> Result where ErrorType: Error, DurationType: DurationProtocol {
   for _ in 1..<maxAttempts {
     do {
       return try await operation()

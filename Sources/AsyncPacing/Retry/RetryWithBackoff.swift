@@ -30,7 +30,7 @@ nonisolated(nonsending) public func retry<Result, ErrorType, DurationType, Strat
   operation: () async throws(ErrorType) -> Result,
   strategy: (ErrorType) -> Bool = { _ in true }
 ) async throws -> Result
-where DurationType: DurationProtocol, ErrorType: Error, Strategy: BackoffStrategy<DurationType> {
+where ErrorType: Error, DurationType == Strategy.Duration, Strategy: BackoffStrategy {
   var delays = backoff.makeIterator()
   return try await retry(
     maxAttempts: maxAttempts, tolerance: tolerance, clock: clock, operation: operation
@@ -65,7 +65,7 @@ nonisolated(nonsending) public func retry<Result, ErrorType, Strategy>(
   operation: () async throws(ErrorType) -> Result,
   strategy: (ErrorType) -> Bool = { _ in true }
 ) async throws -> Result
-where ErrorType: Error, Strategy: BackoffStrategy<ContinuousClock.Duration> {
+where ErrorType: Error, Strategy: BackoffStrategy, Strategy.Duration == Duration {
   try await retry(
     maxAttempts: maxAttempts, backoff: backoff, tolerance: tolerance, clock: retryClockOfScope,
     operation: operation, strategy: strategy)
@@ -104,7 +104,7 @@ nonisolated(nonsending) public func retry<Result, ErrorType, DurationType, Strat
   operation: () async throws(ErrorType) -> Result,
   strategy: (ErrorType) -> Bool = { _ in true }
 ) async throws -> Result
-where DurationType: DurationProtocol, ErrorType: Error, Strategy: BackoffStrategy<DurationType> {
+where ErrorType: Error, DurationType == Strategy.Duration, Strategy: BackoffStrategy {
   var delays = backoff.makeIterator()
   return try await retry(
     maxAttempts: maxAttempts, tolerance: tolerance, clock: clock, operation: operation
@@ -145,7 +145,7 @@ nonisolated(nonsending) public func retry<Result, ErrorType, Strategy>(
   operation: () async throws(ErrorType) -> Result,
   strategy: (ErrorType) -> Bool = { _ in true }
 ) async throws -> Result
-where ErrorType: Error, Strategy: BackoffStrategy<ContinuousClock.Duration> {
+where ErrorType: Error, Strategy: BackoffStrategy, Strategy.Duration == Duration {
   try await retry(
     maxAttempts: maxAttempts, backoff: backoff, using: &generator, tolerance: tolerance,
     clock: retryClockOfScope, operation: operation, strategy: strategy)
