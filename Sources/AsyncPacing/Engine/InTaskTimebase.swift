@@ -33,16 +33,19 @@ struct InTaskTimebase<C: Clock>: Sendable {
     readsStandIn ? standIn.unsafelyUnwrapped.now : own.now
   }
 
-  @inlinable
-  var host: (any PacingHost)? {
-    if let standIn { standIn.host } else { own.host }
-  }
-
   /// Sleeps until `deadline`, in the calling task; `nil` is a deadline that never comes.
   /// Returns `true` once the time has come, `false` once the task is cancelled: a deadline that
   /// never comes, or that the clock gives up on, is waited for until then.
   @inlinable
   func sleep(until deadline: Instant?) async -> Bool {
+    (try? await sleep(until: deadline, throwingClockErrors: false)) ?? false
+  }
+
+  /// ``sleep(until:)``; with `throwingClockErrors`, an error the clock's sleep throws while the
+  /// task is not cancelled is thrown at once (a retry's backoff, as the proposal's `retry`
+  /// throws it) instead of counting as a stall.
+  @inlinable
+  func sleep(until deadline: Instant?, throwingClockErrors: Bool) async throws -> Bool {
     guard let deadline else {
       await Self.waitForCancellation()
       return false
@@ -51,21 +54,24 @@ struct InTaskTimebase<C: Clock>: Sendable {
     while true {
       let now = self.now
       guard now < deadline else { return true }
-      let end: PacingSleepEnd
-      if let standIn {
-        progress.sleeps(from: now, asking: standIn.askedInstant(toward: deadline, from: now))
-        let overshoot = progress.overshoot(resolution: standIn.minimumResolution)
-        end = PacingSleepEnd(await standIn.sleep(until: deadline, overshoot: overshoot))
-      } else {
-        progress.sleeps(from: now, asking: own.askedInstant(toward: deadline, from: now))
-        let overshoot = progress.overshoot(resolution: own.minimumResolution)
-        end = PacingSleepEnd(await own.sleep(until: deadline, overshoot: overshoot))
+      var failed = false
+      do {
+        if let standIn {
+          progress.sleeps(from: now, asking: standIn.askedInstant(toward: deadline, from: now))
+          let overshoot = progress.overshoot(resolution: standIn.minimumResolution)
+          try await standIn.sleepThrowing(until: deadline, overshoot: overshoot)
+        } else {
+          progress.sleeps(from: now, asking: own.askedInstant(toward: deadline, from: now))
+          let overshoot = progress.overshoot(resolution: own.minimumResolution)
+          try await own.sleepThrowing(until: deadline, overshoot: overshoot)
+        }
+      } catch {
+        if Task.isCancelled { return false }
+        if throwingClockErrors { throw error }
+        failed = true
       }
-      if end == .cancelled { return false }
       let reading = self.now
-      if progress.recordWake(
-        at: reading, reading: reading, toward: deadline, sleepFailed: end == .failed)
-      {
+      if progress.recordWake(at: reading, reading: reading, toward: deadline, sleepFailed: failed) {
         await Self.waitForCancellation()
         return false
       }
@@ -80,21 +86,6 @@ struct InTaskTimebase<C: Clock>: Sendable {
       for await _ in never {}
     } onCancel: {
       ending.finish()
-    }
-  }
-}
-
-/// How a sleep ended, whichever timebase slept.
-@usableFromInline
-enum PacingSleepEnd: Sendable {
-  case slept, failed, cancelled
-
-  @inlinable
-  init<C: Clock>(_ end: PacingTimebase<C>.SleepEnd) {
-    switch end {
-    case .slept: self = .slept
-    case .failed: self = .failed
-    case .cancelled: self = .cancelled
     }
   }
 }

@@ -1,3 +1,13 @@
+/// How a sleep ended, whichever clock slept: one type for every timebase, so that code
+/// sleeping on a clock or on a host's stand-in reads the same ending.
+@usableFromInline
+enum PacingSleepEnd: Sendable {
+  case slept
+  /// The clock's sleep threw an error other than the task's cancellation.
+  case failed
+  case cancelled
+}
+
 /// The clock as a machine sees it: instants counted from the shell's origin, and sleeping
 /// until one of them, whatever the clock's sleep can take (<doc:PacingContract>, "Time that
 /// never comes").
@@ -5,14 +15,7 @@
 struct PacingTimebase<C: Clock>: Sendable {
   @usableFromInline typealias Instant = ElapsedInstant<C.Duration>
 
-  /// How a sleep ended.
-  @usableFromInline
-  enum SleepEnd: Sendable {
-    case slept
-    /// The clock's sleep threw an error other than the task's cancellation.
-    case failed
-    case cancelled
-  }
+  @usableFromInline typealias SleepEnd = PacingSleepEnd
 
   @usableFromInline let clock: C
   /// The clock instant the machine's time counts from.

@@ -64,10 +64,6 @@ struct RateLimiterLine<Instant: PacingInstant>: Sendable {
     latest = bucket.origin
   }
 
-  /// How many wait, the leader included.
-  @inlinable
-  var waitingCount: Int { places.count }
-
   @inlinable
   mutating func clamp(_ now: Instant) -> Instant {
     latest = max(latest, now)

@@ -51,31 +51,10 @@ public struct RetryAction<Duration: DurationProtocol>: Sendable {
 func sleepForBackoff<C: Clock>(_ delay: C.Duration, tolerance: C.Duration?, on clock: C)
   async throws
 {
-  let timebase = PacingTimebase(clock: clock, tolerance: tolerance)
-  typealias Instant = ElapsedInstant<C.Duration>
-  guard let deadline = Instant(.zero).after(delay) else {
-    await InTaskTimebase<C>.waitForCancellation()
+  let timebase = InTaskTimebase(clock: clock, standIn: nil, tolerance: tolerance)
+  let deadline = ElapsedInstant<C.Duration>(.zero).after(delay)
+  guard try await timebase.sleep(until: deadline, throwingClockErrors: true) else {
     throw CancellationError()
-  }
-  var progress = PacingTimerProgress<Instant>()
-  while true {
-    let now = timebase.now
-    guard now < deadline else { return }
-    progress.sleeps(from: now, asking: timebase.askedInstant(toward: deadline, from: now))
-    do {
-      try await timebase.sleepThrowing(
-        until: deadline, overshoot: progress.overshoot(resolution: timebase.minimumResolution))
-    } catch {
-      if Task.isCancelled { throw CancellationError() }
-      throw error
-    }
-    try Task.checkCancellation()
-    let reading = timebase.now
-    if progress.recordWake(at: reading, reading: reading, toward: deadline, sleepFailed: false) {
-      // A clock that brings the end no closer: the backoff waits as for a far one.
-      await InTaskTimebase<C>.waitForCancellation()
-      throw CancellationError()
-    }
   }
 }
 
