@@ -13,6 +13,10 @@ enum AliveKind: String, CaseIterable {
   case bareWaiter = "bare"
   /// The same, on that stream debounced.
   case debouncedWaiter = "debounced"
+  /// The same, with one element pending in each debounce (its quiet period running).
+  case debouncedHolding = "debounced-holding"
+  /// Debouncers each holding a value, its quiet period running.
+  case holdingPacer = "pacer-holding"
 }
 
 func runScaleProbe(kind: AliveKind, count: Int) async {
@@ -37,6 +41,25 @@ func runScaleProbe(kind: AliveKind, count: Int) async {
     }
     print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
     for feed in feeds { feed.finish() }
+  case .debouncedHolding:
+    let feeds = await waitingConsumers(count: count, internalTasks: count) {
+      $0.debounce(for: .seconds(10))
+    }
+    for feed in feeds { feed.yield(1) }
+    await settle(until: { PacingDiagnostics.liveInternalTasks >= 2 * count })
+    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    for feed in feeds { feed.finish() }
+  case .holdingPacer:
+    var pacers: [Debouncer<Int>] = []
+    pacers.reserveCapacity(count)
+    for _ in 0..<count {
+      let pacer = Debouncer(for: .seconds(10)) { (value: Int) in if value < 0 { print(value) } }
+      pacer.send(1)
+      pacers.append(pacer)
+    }
+    await settle(until: { PacingDiagnostics.liveInternalTasks >= count })
+    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    for pacer in pacers { pacer.cancel() }
   }
 }
 
@@ -57,9 +80,17 @@ private func waitingConsumers<Shaped: AsyncSequence & Sendable>(
       while await iterator.next(isolation: nil) != nil {}
     }
   }
-  // Every task has made its iterator, and the operators' readers have started; then the
-  // resident size must have settled: read until two readings 50 ms apart agree.
-  while waiting.value < count || PacingDiagnostics.liveInternalTasks < internalTasks {
+  // Every task has made its iterator, and the operators' readers have started.
+  await settle(until: {
+    waiting.value >= count && PacingDiagnostics.liveInternalTasks >= internalTasks
+  })
+  return feeds
+}
+
+/// Waits until `ready`, then until the resident size has settled: two readings 50 ms apart
+/// agree.
+private func settle(until ready: () -> Bool) async {
+  while !ready() {
     try? await Task.sleep(for: .milliseconds(10))
   }
   var last = residentKiB()
@@ -69,7 +100,6 @@ private func waitingConsumers<Shaped: AsyncSequence & Sendable>(
     if now == last { break }
     last = now
   }
-  return feeds
 }
 
 /// How many consumers have made their iterators.
@@ -92,6 +122,8 @@ func measureScaleInChildProcesses(count: Int) {
     .idlePacer: "an idle Debouncer",
     .bareWaiter: "a task waiting on a bare AsyncStream (the baseline)",
     .debouncedWaiter: "a task waiting on that stream debounced",
+    .debouncedHolding: "the same, one element pending",
+    .holdingPacer: "a Debouncer holding a value",
   ]
   for kind in AliveKind.allCases {
     guard let output = runChild(arguments: ["scale", kind.rawValue, String(count)]),
