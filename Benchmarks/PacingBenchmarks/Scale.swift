@@ -28,26 +28,26 @@ func runScaleProbe(kind: AliveKind, count: Int) async {
     for _ in 0..<count {
       pacers.append(Debouncer(for: .seconds(10)) { (value: Int) in if value < 0 { print(value) } })
     }
-    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    report(before: before, count: count)
     withExtendedLifetime(pacers) {}
   case .bareWaiter:
     let feeds = await waitingConsumers(count: count, internalTasks: 0) { $0 }
-    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    report(before: before, count: count)
     for feed in feeds { feed.finish() }
   case .debouncedWaiter:
     // Each waiting iterator has started its reader.
     let feeds = await waitingConsumers(count: count, internalTasks: count) {
       $0.debounce(for: .seconds(10))
     }
-    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    report(before: before, count: count)
     for feed in feeds { feed.finish() }
   case .debouncedHolding:
     let feeds = await waitingConsumers(count: count, internalTasks: count) {
       $0.debounce(for: .seconds(10))
     }
     for feed in feeds { feed.yield(1) }
-    await settle(until: { PacingDiagnostics.liveInternalTasks >= 2 * count })
-    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    await settle(until: { PacingDiagnostics.pendingSharedDeadlines >= count })
+    report(before: before, count: count)
     for feed in feeds { feed.finish() }
   case .holdingPacer:
     var pacers: [Debouncer<Int>] = []
@@ -57,10 +57,16 @@ func runScaleProbe(kind: AliveKind, count: Int) async {
       pacer.send(1)
       pacers.append(pacer)
     }
-    await settle(until: { PacingDiagnostics.liveInternalTasks >= count })
-    print("\((residentKiB() - before) * 1024 / count) \(PacingDiagnostics.liveInternalTasks)")
+    await settle(until: { PacingDiagnostics.pendingSharedDeadlines >= count })
+    report(before: before, count: count)
     for pacer in pacers { pacer.cancel() }
   }
+}
+
+/// Prints the bytes each and the internal tasks alive, then the deadlines the shared timer holds.
+private func report(before: Int, count: Int) {
+  let bytes = (residentKiB() - before) * 1024 / count
+  print("\(bytes) \(PacingDiagnostics.liveInternalTasks) \(PacingDiagnostics.pendingSharedDeadlines)")
 }
 
 /// Starts `count` tasks, each waiting in `next()` on a stream of its own shaped by `shape`, and
@@ -116,7 +122,7 @@ private final class WaitingCount: Sendable {
 /// Runs this executable again as `scale KIND N` for each kind and prints the table.
 func measureScaleInChildProcesses(count: Int) {
   print("\nAlive at once, \(count) of one kind per process (bytes from the resident size's growth)")
-  print("  \(pad("", 52))  bytes each   internal tasks alive")
+  print("  \(pad("", 52))  bytes each   internal tasks alive   shared-timer deadlines")
   var bytes: [AliveKind: Int] = [:]
   let names: [AliveKind: String] = [
     .idlePacer: "an idle Debouncer",
@@ -133,9 +139,11 @@ func measureScaleInChildProcesses(count: Int) {
       continue
     }
     let fields = line.split(separator: " ").compactMap { Int($0) }
-    guard fields.count == 2 else { continue }
+    guard fields.count == 3 else { continue }
     bytes[kind] = fields[0]
-    print("  \(pad(names[kind] ?? "", 52))  \(pad(String(fields[0]), 11))  \(fields[1])")
+    print(
+      "  \(pad(names[kind] ?? "", 52))  \(pad(String(fields[0]), 11))  "
+        + "\(pad(String(fields[1]), 21))  \(fields[2])")
   }
   if let debounced = bytes[.debouncedWaiter], let bare = bytes[.bareWaiter] {
     print("  \(pad("  the debounced iterator's own share", 52))  \(debounced - bare)")

@@ -5,6 +5,10 @@ public enum PacingDiagnostics {
   /// Internal tasks of every operator and pacer in this process that are still alive.
   public static var liveInternalTasks: Int { LiveTaskCounter.processWide.liveCount }
 
+  /// Deadlines waiting in the timers that `ContinuousClock` and `SuspendingClock` share: one
+  /// per pending pacer and per iterator whose machine waits for one, on those clocks.
+  public static var pendingSharedDeadlines: Int { sharedTimerPendingDeadlines }
+
   /// Internal tasks started in this process so far.
   public static var startedInternalTasks: Int { LiveTaskCounter.processWide.startedCount }
 

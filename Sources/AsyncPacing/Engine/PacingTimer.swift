@@ -185,6 +185,11 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   ) -> Task<Void, Never>? {
     deadline = .none
     defer { task = .none }
+    if task.handle != nil {
+      // A number of its own, newer than every registration this timer made.
+      startedTasks &+= 1
+      effects.stoppedTimer = startedTasks
+    }
     if case .idle(let waiter, _) = task { effects.timer = .resumeIdle(waiter, nil) }
     return task.handle?.task
   }

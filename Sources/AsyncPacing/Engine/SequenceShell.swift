@@ -22,6 +22,7 @@ where
   typealias Reducer = nonisolated(nonsending) @Sendable (Output?, Base.Element) async -> Output
 
   @usableFromInline let timebase: PacingTimebase<C>
+  @usableFromInline let sharedTimer: SharedTimerRegistration<C>?
   @usableFromInline let state: LockedState<ShellState<Machine, Side>>
   @usableFromInline let base: Base
   /// The reader's loop: one for machines that decide about each element, one for machines whose
@@ -36,6 +37,7 @@ where
     self.base = base
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
     self.state = LockedState(ShellState(machine: machine, side: Side()))
+    self.sharedTimer = .forShell(on: clock, origin: timebase.origin)
     self.reads = reads
   }
 

@@ -8,13 +8,16 @@
 /// what a shell does once emissions are posted (`emissionsPosted`), and what the worker is
 /// (`startWorker`).
 @usableFromInline
-protocol ShellCore: AnyObject, Sendable {
+protocol ShellCore: SharedTimerTarget {
   associatedtype C: Clock
   associatedtype Machine: PacingMachine where Machine.Instant == ElapsedInstant<C.Duration>
   associatedtype Side: ShellSide where Side.Output == Machine.Output
 
   var timebase: PacingTimebase<C> { get }
   var state: LockedState<ShellState<Machine, Side>> { get }
+  /// The shell's place in the timer its real clock shares (``SharedPacingTimer``), which
+  /// then sleeps for it; `nil` for a shell whose timer is a task of its own.
+  var sharedTimer: SharedTimerRegistration<C>? { get }
   /// The machine has no deadline left: the timer task waits for the next one (a sequence's
   /// timer lives as long as its iteration; a pacer's while its action runs), or ends (an idle
   /// pacer has no task, and its burst is over).
@@ -151,6 +154,11 @@ extension ShellCore {
     case .start(let generation, let deadline):
       startTimer(generation: generation, sleepingUntil: deadline)
     }
+    // After a start the same lock may have made: a registration older than this stop is
+    // ignored, so the order of the two matters only within one perform.
+    if let stopped = effects.stoppedTimer, let shared = sharedTimer {
+      shared.timer.unregister(generation: stopped, of: shared)
+    }
     if let generation = effects.startedWorker { startWorker(generation: generation) }
   }
 
@@ -158,6 +166,11 @@ extension ShellCore {
 
   @inlinable
   func startTimer(generation: UInt64, sleepingUntil deadline: Instant) {
+    if let shared = sharedTimer {
+      shared.timer.register(
+        shared.key(deadline.sinceOrigin), generation: generation, of: shared, target: self)
+      return
+    }
     let task = startTask(for: timebase) {
       await self.runTimer(generation: generation, sleepingUntil: deadline)
     }
@@ -193,18 +206,34 @@ extension ShellCore {
     }
   }
 
+  /// The shared timer found the deadline registered as `generation` due: the machine gets it,
+  /// and the shell registers its next one. A real clock's sleep always brings the deadline
+  /// closer, so no stall is counted.
+  @inlinable
+  func sharedTimerFired(generation: UInt64) {
+    var progress = PacingTimerProgress<Instant>()
+    guard let shared = sharedTimer,
+      case .sleep(let next) = timerWoke(
+        generation: generation, sleepFailed: false, progress: &progress, ownTask: false)
+    else { return }
+    shared.timer.register(
+      shared.key(next.sinceOrigin), generation: generation, of: shared, target: self)
+  }
+
   /// Hands the machine the deadline the timer woke for, or, once the clock has stalled too
-  /// often, tells it the deadline is out of reach.
+  /// often, tells it the deadline is out of reach. `ownTask` is `false` for the shared timer,
+  /// which neither counts stalls nor keeps an idle task for the shell.
   @inlinable
   func timerWoke(
-    generation: UInt64, sleepFailed: Bool, progress: inout PacingTimerProgress<Instant>
+    generation: UInt64, sleepFailed: Bool, progress: inout PacingTimerProgress<Instant>,
+    ownTask: Bool = true
   ) -> PacingTimer<Instant>.Step {
     var effects = Effects()
     let step = state.withLock { state -> PacingTimer<Instant>.Step in
       guard state.side.takesEvents, state.timer.wakes(generation: generation) else { return .end }
       let reading = timebase.now
       let now = state.time.clamp(reading)
-      if let wakeAt = state.timer.wakeAt,
+      if ownTask, let wakeAt = state.timer.wakeAt,
         progress.recordWake(
           at: now, reading: reading, toward: wakeAt, sleepFailed: sleepFailed)
       {
@@ -217,7 +246,7 @@ extension ShellCore {
       guard state.side.takesEvents else { return .end }
       let idles =
         state.timer.wakeAt != nil || deadlinesRanOut(&state, effects: &effects) == .waits
-      return state.timer.nextStep(keepsIdleTask: idles)
+      return state.timer.nextStep(keepsIdleTask: idles && ownTask)
     }
     perform(effects)
     return step

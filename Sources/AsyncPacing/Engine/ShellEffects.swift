@@ -21,6 +21,9 @@ struct ShellEffects<Output: Sendable, Failure: Error, Instant: PacingInstant> {
   /// An idle timer task woken toward a deadline that a second event of the same lock moved
   /// earlier, which replaces the task: it is resumed with `nil`, and ends.
   @usableFromInline var endedIdleTimer: UnsafeContinuation<Instant?, Never>?
+  /// A stopped timer's number: the shared timer, if the shell has one, takes its deadline out
+  /// (see ``SharedTimerRegistration``).
+  @usableFromInline var stoppedTimer: UInt64?
   /// A sequence's reader that waited for room in the mailbox, and whether it may read on
   /// (`false`: the iteration ended).
   @usableFromInline var resumedReader: (UnsafeContinuation<Bool, Never>, Bool)?

@@ -21,6 +21,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     .OutputWaiter
 
   @usableFromInline let timebase: PacingTimebase<C>
+  @usableFromInline let sharedTimer: SharedTimerRegistration<C>?
   @usableFromInline let state: LockedState<ShellState<Machine, Side>>
   @usableFromInline let action: Action
   @usableFromInline let cancelsRunningAction: Bool
@@ -33,6 +34,7 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     action: @escaping Action
   ) {
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
+    self.sharedTimer = .forShell(on: clock, origin: timebase.origin)
     // Settling main-actor work is the host's to arrange, once it knows that some takes part.
     if let host = timebase.host, let actor = action.isolation, actor === MainActor.shared {
       host.mainActorWorkJoined()

@@ -1,0 +1,232 @@
+import Dispatch
+import Synchronization
+
+/// One timer for the pending deadlines of every shell on one real clock, in place of a timer
+/// task per shell: a heap of deadlines and one task that sleeps toward the earliest.
+///
+/// Only `ContinuousClock` and `SuspendingClock` share one, and only for a shell made outside
+/// any host's scope (``PacingDefaults/clock`` unbound): their sleeps always bring a deadline
+/// closer, so the progress rules of a shell's own timer (<doc:PacingContract>, "Clocks that
+/// misbehave") have nothing to catch, and a real clock named inside a test clock's scope keeps
+/// its own task, which the test may take as its own. The shared task is started from a Dispatch
+/// thread, never from a task, so that no process scope takes it for its test's work.
+///
+/// A later deadline costs nothing here: the shell keeps its entry, finds nothing due when it
+/// fires, and registers again. An earlier one moves the entry; if it is earlier than the
+/// instant the task sleeps toward, the task is replaced (a sleep cannot be shortened). An idle
+/// task parks until a deadline comes, rather than ending, so a burst costs no task start.
+@usableFromInline
+final class SharedPacingTimer<C: Clock>: Sendable {
+  struct TaskID {
+    let number: UInt64
+    var handle: Task<Void, Never>?
+  }
+
+  enum Sleeper {
+    case none
+    /// Between sleeps: the task looks at the heap before it sleeps or parks again.
+    case running(TaskID)
+    case sleeping(toward: Duration, TaskID)
+    case parked(UnsafeContinuation<Void, Never>, TaskID)
+
+    var id: TaskID? {
+      switch self {
+      case .none: nil
+      case .running(let id), .sleeping(_, let id), .parked(_, let id): id
+      }
+    }
+  }
+
+  struct State: ~Copyable {
+    var heap = DeadlineHeap<C>()
+    var sleeper = Sleeper.none
+    var startedTasks: UInt64 = 0
+  }
+
+  /// What a registration must do once the lock is released.
+  enum Wake {
+    case nothing
+    case resume(UnsafeContinuation<Void, Never>)
+    case start(UInt64, replacing: Task<Void, Never>?)
+  }
+
+  let clock: C
+  let epoch: C.Instant
+  let state = LockedState(State())
+
+  init(clock: C) {
+    precondition(C.Duration.self == Duration.self, "a shared timer measures Swift.Duration")
+    self.clock = clock
+    self.epoch = clock.now
+  }
+
+  @usableFromInline
+  func offset(of instant: C.Instant) -> Duration {
+    unsafeBitCast(epoch.duration(to: instant), to: Duration.self)
+  }
+
+  /// Deadlines pending now, for checks that nothing is left.
+  var pendingCount: Int { state.withLock { $0.heap.count } }
+
+  // MARK: From the shells
+
+  @usableFromInline
+  func register(
+    _ key: Duration, generation: UInt64, of registration: SharedTimerRegistration<C>,
+    target: any SharedTimerTarget
+  ) {
+    let wake = state.withLock { state -> Wake in
+      guard state.heap.set(key, generation: generation, of: registration, target: target)
+      else { return .nothing }
+      return Self.wake(&state)
+    }
+    perform(wake)
+  }
+
+  @usableFromInline
+  func unregister(generation: UInt64, of registration: SharedTimerRegistration<C>) {
+    state.withLock { $0.heap.remove(generation: generation, of: registration) }
+  }
+
+  private static func wake(_ state: inout State) -> Wake {
+    guard let earliest = state.heap.earliest else { return .nothing }
+    switch state.sleeper {
+    case .running:
+      return .nothing
+    case .parked(let waiter, let id):
+      state.sleeper = .running(id)
+      return .resume(waiter)
+    case .sleeping(let target, let id):
+      guard earliest < target else { return .nothing }
+      return startTask(&state, replacing: id.handle)
+    case .none:
+      return startTask(&state, replacing: nil)
+    }
+  }
+
+  private static func startTask(_ state: inout State, replacing old: Task<Void, Never>?) -> Wake {
+    state.startedTasks &+= 1
+    state.sleeper = .running(TaskID(number: state.startedTasks))
+    return .start(state.startedTasks, replacing: old)
+  }
+
+  private func perform(_ wake: Wake) {
+    switch wake {
+    case .nothing: break
+    case .resume(let waiter): waiter.resume()
+    case .start(let number, let old):
+      old?.cancel()
+      // A task started by a test's task would be that test's under a process scope, and sleep
+      // on its time: a Dispatch thread is no task's.
+      DispatchQueue.global().async {
+        let task = Task.detached { await self.run(number) }
+        let isCurrent = self.state.withLock { state -> Bool in
+          guard var id = state.sleeper.id, id.number == number else { return false }
+          id.handle = task
+          switch state.sleeper {
+          case .none: return false
+          case .running: state.sleeper = .running(id)
+          case .sleeping(let target, _): state.sleeper = .sleeping(toward: target, id)
+          case .parked(let waiter, _): state.sleeper = .parked(waiter, id)
+          }
+          return true
+        }
+        if !isCurrent { task.cancel() }
+      }
+    }
+  }
+
+  // MARK: The task
+
+  private enum Step {
+    case sleep(until: Duration)
+    case park
+    case end
+  }
+
+  private func run(_ number: UInt64) async {
+    // A century: far deadlines are slept toward a chunk at a time (see `PacingTimebase`).
+    let chunk = Duration.seconds(3_155_760_000)
+    while true {
+      let step = state.withLock { state -> Step in
+        guard case .running(let id) = state.sleeper, id.number == number else { return .end }
+        guard let earliest = state.heap.earliest else { return .park }
+        state.sleeper = .sleeping(toward: earliest, id)
+        return .sleep(until: earliest)
+      }
+      switch step {
+      case .end:
+        return
+      case .park:
+        await park(number)
+        continue
+      case .sleep(let key):
+        let now = offset(of: clock.now)
+        let target = key.attoseconds - now.attoseconds > chunk.attoseconds ? now + chunk : key
+        do {
+          try await clock.sleep(
+            until: epoch.advanced(by: unsafeBitCast(target, to: C.Duration.self)), tolerance: nil)
+        } catch {
+          return
+        }
+      }
+      guard let due = fire(number) else { return }
+      for (target, generation) in due {
+        target.sharedTimerFired(generation: generation)
+      }
+    }
+  }
+
+  /// Takes the due deadlines out; `nil` if this task was replaced.
+  private func fire(_ number: UInt64) -> [(any SharedTimerTarget, UInt64)]? {
+    let now = offset(of: clock.now)
+    return state.withLock { state in
+      guard case .sleeping(_, let id) = state.sleeper, id.number == number else { return nil }
+      state.sleeper = .running(id)
+      return state.heap.popDue(at: now)
+    }
+  }
+
+  /// Waits for a deadline, unless one came since the task looked.
+  private func park(_ number: UInt64) async {
+    await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
+      let waits = state.withLock { state -> Bool in
+        guard case .running(let id) = state.sleeper, id.number == number,
+          state.heap.earliest == nil
+        else { return false }
+        state.sleeper = .parked(waiter, id)
+        return true
+      }
+      if !waits { waiter.resume() }
+    }
+  }
+}
+
+/// The timer every shell on `ContinuousClock` outside a host's scope shares.
+let sharedContinuousTimer = SharedPacingTimer(clock: ContinuousClock())
+/// The timer every shell on `SuspendingClock` outside a host's scope shares.
+let sharedSuspendingTimer = SharedPacingTimer(clock: SuspendingClock())
+
+extension SharedTimerRegistration {
+  /// A registration in the timer shared by shells on `clock`, for a shell whose time counts
+  /// from `origin`; `nil` where the shell keeps a timer task of its own (another clock, or a
+  /// host's scope around the call).
+  @usableFromInline
+  static func forShell(on clock: C, origin: C.Instant) -> SharedTimerRegistration? {
+    let timer: SharedPacingTimer<C>
+    if C.self == ContinuousClock.self {
+      timer = unsafeDowncast(sharedContinuousTimer, to: SharedPacingTimer<C>.self)
+    } else if C.self == SuspendingClock.self {
+      timer = unsafeDowncast(sharedSuspendingTimer, to: SharedPacingTimer<C>.self)
+    } else {
+      return nil
+    }
+    guard PacingDefaults.clock == nil else { return nil }
+    return SharedTimerRegistration(timer: timer, origin: origin)
+  }
+}
+
+/// Deadlines pending in the shared real-clock timers, for checks that nothing is left.
+package var sharedTimerPendingDeadlines: Int {
+  sharedContinuousTimer.pendingCount + sharedSuspendingTimer.pendingCount
+}
