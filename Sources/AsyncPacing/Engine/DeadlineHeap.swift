@@ -1,47 +1,37 @@
 import Synchronization
 
 /// A shell whose deadlines a ``SharedPacingTimer`` keeps: it is told when the deadline it
-/// registered as `generation` is due.
+/// registered as `generation` is due, and keeps its place in the timer (``SharedTimerSlot``).
 @usableFromInline
 protocol SharedTimerTarget: AnyObject, Sendable {
   func sharedTimerFired(generation: UInt64)
+  func withTimerSlot<R>(_ body: (borrowing SharedTimerSlot) -> R) -> R
 }
 
-/// One shell's place in a ``SharedPacingTimer``: where its deadline sits in the heap, and the
+/// A shell's place in a ``SharedPacingTimer``: where its deadline sits in the heap, and the
 /// latest number the timer accepted from it.
 ///
 /// The shell registers after its own lock is released, so two of its registrations can reach
 /// the timer out of order: the numbers only grow (``PacingTimer``'s `startedTasks`), and the
 /// timer ignores one older than the latest it accepted. Both fields are touched only under the
-/// timer's lock; they are atomics so that the class is `Sendable` without an unchecked promise.
+/// timer's lock; they are atomics so that the shell stays `Sendable` without an unchecked
+/// promise, and they live in the shell, not in an object of their own, which an idle pacer
+/// would pay for.
 @usableFromInline
-final class SharedTimerRegistration<C: Clock>: Sendable {
-  @usableFromInline let timer: SharedPacingTimer<C>
-  /// The shell's origin, from the timer's epoch: a shell instant plus this is a timer key.
-  @usableFromInline let originOffset: Duration
+struct SharedTimerSlot: ~Copyable, Sendable {
   let heapIndex = Atomic<Int>(-1)
   let latest = Atomic<UInt64>(0)
 
-  @usableFromInline
-  init(timer: SharedPacingTimer<C>, origin: C.Instant) {
-    self.timer = timer
-    self.originOffset = timer.offset(of: origin)
-  }
-
-  /// The timer's key for a shell's deadline, `sinceOrigin` from the shell's origin.
-  @usableFromInline
-  func key(_ sinceOrigin: C.Duration) -> Duration {
-    originOffset.saturatingSum(unsafeBitCast(sinceOrigin, to: Duration.self))
-  }
+  @inlinable
+  init() {}
 }
 
 /// The pending deadlines of a ``SharedPacingTimer``: a binary min-heap with one slot per
 /// registered shell, which knows its slot, so moving or removing a deadline costs O(log n).
-struct DeadlineHeap<C: Clock>: ~Copyable {
+struct DeadlineHeap: ~Copyable {
   struct Slot {
     var key: Duration
     var generation: UInt64
-    let registration: SharedTimerRegistration<C>
     /// Held strongly: a shell lives while its deadline is pending, as it did in its own task.
     let target: any SharedTimerTarget
   }
@@ -54,17 +44,14 @@ struct DeadlineHeap<C: Clock>: ~Copyable {
 
   var earliest: Duration? { slots.first?.key }
 
-  /// Sets the deadline of `registration`'s shell to `key`, unless a later registration of it
-  /// came first; `false` if this one is stale.
-  mutating func set(
-    _ key: Duration, generation: UInt64, of registration: SharedTimerRegistration<C>,
-    target: any SharedTimerTarget
-  ) -> Bool {
-    guard accepts(generation, from: registration) else { return false }
-    let index = registration.heapIndex.load(ordering: .relaxed)
+  /// Sets the deadline of `target` to `key`, unless a later registration of it came first;
+  /// `false` if this one is stale.
+  mutating func set(_ key: Duration, generation: UInt64, of target: any SharedTimerTarget) -> Bool
+  {
+    guard accepts(generation, from: target) else { return false }
+    let index = target.withTimerSlot { $0.heapIndex.load(ordering: .relaxed) }
     if index < 0 {
-      slots.append(
-        Slot(key: key, generation: generation, registration: registration, target: target))
+      slots.append(Slot(key: key, generation: generation, target: target))
       place(slots.count - 1)
       siftUp(slots.count - 1)
       return true
@@ -76,10 +63,10 @@ struct DeadlineHeap<C: Clock>: ~Copyable {
     return true
   }
 
-  /// Takes the deadline of `registration`'s shell out, unless a later registration came first.
-  mutating func remove(generation: UInt64, of registration: SharedTimerRegistration<C>) {
-    guard accepts(generation, from: registration) else { return }
-    let index = registration.heapIndex.load(ordering: .relaxed)
+  /// Takes the deadline of `target` out, unless a later registration of it came first.
+  mutating func remove(generation: UInt64, of target: any SharedTimerTarget) {
+    guard accepts(generation, from: target) else { return }
+    let index = target.withTimerSlot { $0.heapIndex.load(ordering: .relaxed) }
     guard index >= 0 else { return }
     take(at: index)
   }
@@ -94,16 +81,16 @@ struct DeadlineHeap<C: Clock>: ~Copyable {
     return due
   }
 
-  private func accepts(_ generation: UInt64, from registration: SharedTimerRegistration<C>)
-    -> Bool
-  {
-    guard generation >= registration.latest.load(ordering: .relaxed) else { return false }
-    registration.latest.store(generation, ordering: .relaxed)
-    return true
+  private func accepts(_ generation: UInt64, from target: any SharedTimerTarget) -> Bool {
+    target.withTimerSlot { slot in
+      guard generation >= slot.latest.load(ordering: .relaxed) else { return false }
+      slot.latest.store(generation, ordering: .relaxed)
+      return true
+    }
   }
 
   private mutating func take(at index: Int) {
-    slots[index].registration.heapIndex.store(-1, ordering: .relaxed)
+    slots[index].target.withTimerSlot { $0.heapIndex.store(-1, ordering: .relaxed) }
     let last = slots.removeLast()
     guard index < slots.count else { return }
     let moved = last.key
@@ -113,7 +100,7 @@ struct DeadlineHeap<C: Clock>: ~Copyable {
   }
 
   private func place(_ index: Int) {
-    slots[index].registration.heapIndex.store(index, ordering: .relaxed)
+    slots[index].target.withTimerSlot { $0.heapIndex.store(index, ordering: .relaxed) }
   }
 
   private mutating func siftUp(_ start: Int) {

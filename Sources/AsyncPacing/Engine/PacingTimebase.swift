@@ -32,8 +32,15 @@ struct PacingTimebase<C: Clock>: Sendable {
 
   @inlinable
   init(clock: C, tolerance: C.Duration?) {
+    self.init(clock: clock, origin: clock.now, tolerance: tolerance)
+  }
+
+  /// Time counted from `origin`, read earlier: a pacer's, from when it was made, though its
+  /// shell is made at its first `send`.
+  @inlinable
+  init(clock: C, origin: C.Instant, tolerance: C.Duration?) {
     self.clock = clock
-    self.origin = clock.now
+    self.origin = origin
     let host = clock as? any PacingHost
     self.host = host
     self.preferredTaskExecutor = host?.preferredTaskExecutor

@@ -22,7 +22,8 @@ where
   typealias Reducer = nonisolated(nonsending) @Sendable (Output?, Base.Element) async -> Output
 
   @usableFromInline let timebase: PacingTimebase<C>
-  @usableFromInline let sharedTimer: SharedTimerRegistration<C>?
+  @usableFromInline let sharedTimer: SharedPacingTimer<C>?
+  @usableFromInline let timerSlot = SharedTimerSlot()
   @usableFromInline let state: LockedState<ShellState<Machine, Side>>
   @usableFromInline let base: Base
   /// The reader's loop: one for machines that decide about each element, one for machines whose
@@ -37,7 +38,7 @@ where
     self.base = base
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
     self.state = LockedState(ShellState(machine: machine, side: Side()))
-    self.sharedTimer = .forShell(on: clock, origin: timebase.origin)
+    self.sharedTimer = .forNewShell
     self.reads = reads
   }
 
@@ -47,6 +48,9 @@ where
     _ state: inout ShellState<Machine, Side>,
     effects: inout ShellEffects<Machine.Output, Failure, Machine.Instant>
   ) -> IdleTimerTask { .waits }
+
+  @inlinable
+  func withTimerSlot<R>(_ body: (borrowing SharedTimerSlot) -> R) -> R { body(timerSlot) }
 
   // MARK: The consumer
 

@@ -38,7 +38,7 @@ final class SharedPacingTimer<C: Clock>: Sendable {
   }
 
   struct State: ~Copyable {
-    var heap = DeadlineHeap<C>()
+    var heap = DeadlineHeap()
     var sleeper = Sleeper.none
     var startedTasks: UInt64 = 0
   }
@@ -60,7 +60,6 @@ final class SharedPacingTimer<C: Clock>: Sendable {
     self.epoch = clock.now
   }
 
-  @usableFromInline
   func offset(of instant: C.Instant) -> Duration {
     unsafeBitCast(epoch.duration(to: instant), to: Duration.self)
   }
@@ -70,22 +69,23 @@ final class SharedPacingTimer<C: Clock>: Sendable {
 
   // MARK: From the shells
 
+  /// Sets `target`'s deadline, `sinceOrigin` from its time's `origin`, as its `generation`.
   @usableFromInline
   func register(
-    _ key: Duration, generation: UInt64, of registration: SharedTimerRegistration<C>,
-    target: any SharedTimerTarget
+    _ sinceOrigin: C.Duration, from origin: C.Instant, generation: UInt64,
+    of target: any SharedTimerTarget
   ) {
+    let key = offset(of: origin).saturatingSum(unsafeBitCast(sinceOrigin, to: Duration.self))
     let wake = state.withLock { state -> Wake in
-      guard state.heap.set(key, generation: generation, of: registration, target: target)
-      else { return .nothing }
+      guard state.heap.set(key, generation: generation, of: target) else { return .nothing }
       return Self.wake(&state)
     }
     perform(wake)
   }
 
   @usableFromInline
-  func unregister(generation: UInt64, of registration: SharedTimerRegistration<C>) {
-    state.withLock { $0.heap.remove(generation: generation, of: registration) }
+  func unregister(generation: UInt64, of target: any SharedTimerTarget) {
+    state.withLock { $0.heap.remove(generation: generation, of: target) }
   }
 
   private static func wake(_ state: inout State) -> Wake {
@@ -207,22 +207,20 @@ let sharedContinuousTimer = SharedPacingTimer(clock: ContinuousClock())
 /// The timer every shell on `SuspendingClock` outside a host's scope shares.
 let sharedSuspendingTimer = SharedPacingTimer(clock: SuspendingClock())
 
-extension SharedTimerRegistration {
-  /// A registration in the timer shared by shells on `clock`, for a shell whose time counts
-  /// from `origin`; `nil` where the shell keeps a timer task of its own (another clock, or a
-  /// host's scope around the call).
+extension SharedPacingTimer {
+  /// The timer shells on `C` share, for a shell made now; `nil` where the shell keeps a timer
+  /// task of its own (another clock, or a host's scope around the call).
   @usableFromInline
-  static func forShell(on clock: C, origin: C.Instant) -> SharedTimerRegistration? {
-    let timer: SharedPacingTimer<C>
+  static var forNewShell: SharedPacingTimer? {
+    let timer: SharedPacingTimer
     if C.self == ContinuousClock.self {
-      timer = unsafeDowncast(sharedContinuousTimer, to: SharedPacingTimer<C>.self)
+      timer = unsafeDowncast(sharedContinuousTimer, to: SharedPacingTimer.self)
     } else if C.self == SuspendingClock.self {
-      timer = unsafeDowncast(sharedSuspendingTimer, to: SharedPacingTimer<C>.self)
+      timer = unsafeDowncast(sharedSuspendingTimer, to: SharedPacingTimer.self)
     } else {
       return nil
     }
-    guard PacingDefaults.clock == nil else { return nil }
-    return SharedTimerRegistration(timer: timer, origin: origin)
+    return PacingDefaults.clock == nil ? timer : nil
   }
 }
 

@@ -15,9 +15,9 @@ protocol ShellCore: SharedTimerTarget {
 
   var timebase: PacingTimebase<C> { get }
   var state: LockedState<ShellState<Machine, Side>> { get }
-  /// The shell's place in the timer its real clock shares (``SharedPacingTimer``), which
-  /// then sleeps for it; `nil` for a shell whose timer is a task of its own.
-  var sharedTimer: SharedTimerRegistration<C>? { get }
+  /// The timer its real clock shares (``SharedPacingTimer``), which then sleeps for it; `nil`
+  /// for a shell whose timer is a task of its own.
+  var sharedTimer: SharedPacingTimer<C>? { get }
   /// The machine has no deadline left: the timer task waits for the next one (a sequence's
   /// timer lives as long as its iteration; a pacer's while its action runs), or ends (an idle
   /// pacer has no task, and its burst is over).
@@ -157,7 +157,7 @@ extension ShellCore {
     // After a start the same lock may have made: a registration older than this stop is
     // ignored, so the order of the two matters only within one perform.
     if let stopped = effects.stoppedTimer, let shared = sharedTimer {
-      shared.timer.unregister(generation: stopped, of: shared)
+      shared.unregister(generation: stopped, of: self)
     }
     if let generation = effects.startedWorker { startWorker(generation: generation) }
   }
@@ -167,8 +167,8 @@ extension ShellCore {
   @inlinable
   func startTimer(generation: UInt64, sleepingUntil deadline: Instant) {
     if let shared = sharedTimer {
-      shared.timer.register(
-        shared.key(deadline.sinceOrigin), generation: generation, of: shared, target: self)
+      shared.register(
+        deadline.sinceOrigin, from: timebase.origin, generation: generation, of: self)
       return
     }
     let task = startTask(for: timebase) {
@@ -216,8 +216,7 @@ extension ShellCore {
       case .sleep(let next) = timerWoke(
         generation: generation, sleepFailed: false, progress: &progress, ownTask: false)
     else { return }
-    shared.timer.register(
-      shared.key(next.sinceOrigin), generation: generation, of: shared, target: self)
+    shared.register(next.sinceOrigin, from: timebase.origin, generation: generation, of: self)
   }
 
   /// Hands the machine the deadline the timer woke for, or, once the clock has stalled too

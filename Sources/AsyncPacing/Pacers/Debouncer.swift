@@ -62,16 +62,14 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        chosenClock: PacerShell(
-          machine: Self.machine(interval: interval, edges: edges, maxWait: maxWait),
-          clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
-          action: action)))
+        chosenClock: clock, machine: Self.machine(interval: interval, edges: edges, maxWait: maxWait),
+        tolerance: tolerance, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
   /// The public initializers' one path: the debouncer reaches its shell only through
   /// ``PacerControls``, so its type does not depend on the machine or the clock.
   @inlinable
-  init(controls: PacerControls<Value>) {
+  init(controls: consuming PacerControls<Value>) {
     self.controls = controls
   }
 
@@ -141,10 +139,8 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        chosenClock: PacerShell(
-          machine: Self.machine(intervalOf: interval, edges: edges, maxWait: maxWait),
-          clock: clock, tolerance: tolerance, cancelsRunningAction: cancelsRunningAction,
-          action: action)))
+        chosenClock: clock, machine: Self.machine(intervalOf: interval, edges: edges, maxWait: maxWait),
+        tolerance: tolerance, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
   /// Creates a debouncer whose quiet period is each value's own, on the continuous clock.

@@ -1,29 +1,99 @@
-/// What ``Debouncer`` and ``Throttler`` hold of their shell: its operations as closures, so
-/// that the public types do not depend on the machine or the clock they were made with.
+import Synchronization
+
+/// What ``Debouncer`` and ``Throttler`` hold of their shell: the shell itself, seen through
+/// ``PacerOperations``, so that the public types do not depend on the machine or the clock
+/// they were made with.
+///
+/// The shell is made at the first `send`: a server may hold a pacer per connection and send
+/// to few of them, and an idle pacer then keeps only its machine, clock and action (measured:
+/// 689 bytes each with the shell made at once, see <doc:Performance>). What must be decided
+/// when the pacer is made is decided here: the clock's shared timer (a host's scope is read
+/// then), and a host's hearing of main-actor work.
 @usableFromInline
-struct PacerControls<Value: Sendable>: Sendable {
-  @usableFromInline let send: @Sendable (Value) -> Void
-  @usableFromInline let flush: @Sendable () -> Void
-  /// Drops what waits and cancels the running action; with `release`, nothing runs any more.
-  @usableFromInline let cancel: @Sendable (_ release: Bool) -> Void
-  @usableFromInline let isPending: @Sendable () -> Bool
+struct PacerControls<Value: Sendable>: ~Copyable, Sendable {
+  @usableFromInline let made = AtomicLazyReference<MadePacerShell<Value>>()
+  @usableFromInline let make: @Sendable () -> MadePacerShell<Value>
 
   /// The controls of a pacer made on a clock the caller chose: a real clock chosen inside a
   /// host's scope keeps real time there, and the host hears of it.
   @inlinable
-  init<Machine, C>(chosenClock shell: PacerShell<Machine, C>) where Machine.Output == Value {
-    noteRealClockChoice(of: shell.timebase.clock, by: "\(Machine.pacerName)(for:clock:)")
-    self.init(shell)
+  init<Machine: CallbackPacingMachine, C: Clock>(
+    chosenClock clock: C, machine: Machine, tolerance: C.Duration?,
+    cancelsRunningAction: Bool, action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) where Machine.Output == Value, Machine.Instant == ElapsedInstant<C.Duration> {
+    noteRealClockChoice(of: clock, by: "\(Machine.pacerName)(for:clock:)")
+    self.init(
+      clock: clock, machine: machine, tolerance: tolerance,
+      cancelsRunningAction: cancelsRunningAction, action: action)
   }
 
   @inlinable
-  init<Machine, C>(_ shell: PacerShell<Machine, C>) where Machine.Output == Value {
-    send = { shell.send($0) }
-    flush = { shell.flush() }
-    cancel = { shell.cancel(release: $0) }
-    isPending = { shell.isPending }
+  init<Machine: CallbackPacingMachine, C: Clock>(
+    clock: C, machine: Machine, tolerance: C.Duration?, cancelsRunningAction: Bool,
+    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) where Machine.Output == Value, Machine.Instant == ElapsedInstant<C.Duration> {
+    // Settling main-actor work is the host's to arrange, once it knows that some takes part.
+    if let host = clock as? any PacingHost, let actor = action.isolation,
+      actor === MainActor.shared
+    {
+      host.mainActorWorkJoined()
+    }
+    let sharedTimer = SharedPacingTimer<C>.forNewShell
+    // Time counts from here, as it did when the shell was made with the pacer: a duration that
+    // saturates the clock's range does so from the same instant.
+    let origin = clock.now
+    make = {
+      MadePacerShell(
+        PacerShell(
+          machine: machine, clock: clock, origin: origin, tolerance: tolerance,
+          cancelsRunningAction: cancelsRunningAction, action: action, sharedTimer: sharedTimer))
+    }
+  }
+
+  /// The shell, if a `send` made it.
+  @inlinable
+  var shell: (any PacerOperations<Value>)? { made.load()?.shell }
+
+  @inlinable
+  func send(_ value: Value) {
+    // Two first sends may race: one shell is kept, and the other, never used, is dropped.
+    let shell = made.load() ?? made.storeIfNil(make())
+    shell.shell.send(value)
+  }
+
+  @inlinable
+  func flush() { shell?.flush() }
+
+  /// Drops what waits and cancels the running action; with `release`, nothing runs any more.
+  @inlinable
+  func cancel(_ release: Bool) { shell?.cancel(release: release) }
+
+  @inlinable
+  func isPending() -> Bool { shell?.isPending ?? false }
+}
+
+/// A made shell, held in a class so that ``PacerControls`` can store it once, atomically.
+@usableFromInline
+final class MadePacerShell<Value: Sendable>: Sendable {
+  @usableFromInline let shell: any PacerOperations<Value>
+
+  @inlinable
+  init(_ shell: any PacerOperations<Value>) {
+    self.shell = shell
   }
 }
+
+/// A pacer's shell, whatever its machine and clock.
+@usableFromInline
+protocol PacerOperations<Value>: AnyObject, Sendable {
+  associatedtype Value: Sendable
+  func send(_ value: Value)
+  func flush()
+  func cancel(release: Bool)
+  var isPending: Bool { get }
+}
+
+extension PacerShell: PacerOperations {}
 
 extension PacerControls {
   /// The controls of a pacer made without a clock: on the continuous clock, or inside a host's
@@ -40,9 +110,8 @@ extension PacerControls {
         cancelsRunningAction: cancelsRunningAction, action: action)
     } else {
       self.init(
-        PacerShell(
-          machine: machine, clock: ContinuousClock(), tolerance: tolerance,
-          cancelsRunningAction: cancelsRunningAction, action: action))
+        clock: ContinuousClock(), machine: machine, tolerance: tolerance,
+        cancelsRunningAction: cancelsRunningAction, action: action)
     }
   }
 
@@ -55,8 +124,7 @@ extension PacerControls {
     cancelsRunningAction: Bool, action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) where Machine.Output == Value, Machine.Instant == ElapsedInstant<Duration> {
     self.init(
-      PacerShell(
-        machine: machine, clock: standIn, tolerance: tolerance,
-        cancelsRunningAction: cancelsRunningAction, action: action))
+      clock: standIn, machine: machine, tolerance: tolerance,
+      cancelsRunningAction: cancelsRunningAction, action: action)
   }
 }

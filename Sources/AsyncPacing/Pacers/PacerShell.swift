@@ -21,29 +21,33 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
     .OutputWaiter
 
   @usableFromInline let timebase: PacingTimebase<C>
-  @usableFromInline let sharedTimer: SharedTimerRegistration<C>?
+  @usableFromInline let sharedTimer: SharedPacingTimer<C>?
+  @usableFromInline let timerSlot = SharedTimerSlot()
   @usableFromInline let state: LockedState<ShellState<Machine, Side>>
   @usableFromInline let action: Action
   @usableFromInline let cancelsRunningAction: Bool
   /// Where the machine records the task running the user's per-value closure, if it has one.
   @usableFromInline let userClosureCalls: UserClosureCalls?
 
+  /// Made by ``PacerControls`` at the pacer's first `send`, with what it decided when the pacer
+  /// was made: its time's origin, and whether the clock's shared timer serves it (a host's
+  /// scope is read then).
   @inlinable
   init(
-    machine: Machine, clock: C, tolerance: C.Duration?, cancelsRunningAction: Bool,
-    action: @escaping Action
+    machine: Machine, clock: C, origin: C.Instant? = nil, tolerance: C.Duration?,
+    cancelsRunningAction: Bool, action: @escaping Action, sharedTimer: SharedPacingTimer<C>?
   ) {
-    self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
-    self.sharedTimer = .forShell(on: clock, origin: timebase.origin)
-    // Settling main-actor work is the host's to arrange, once it knows that some takes part.
-    if let host = timebase.host, let actor = action.isolation, actor === MainActor.shared {
-      host.mainActorWorkJoined()
-    }
+    self.timebase = PacingTimebase(
+      clock: clock, origin: origin ?? clock.now, tolerance: tolerance)
+    self.sharedTimer = sharedTimer
     self.userClosureCalls = machine.userClosureCalls
     self.state = LockedState(ShellState(machine: machine, side: Side()))
     self.action = action
     self.cancelsRunningAction = cancelsRunningAction
   }
+
+  @inlinable
+  func withTimerSlot<R>(_ body: (borrowing SharedTimerSlot) -> R) -> R { body(timerSlot) }
 
   // MARK: From any thread
 

@@ -48,15 +48,14 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        chosenClock: PacerShell(
-          machine: Self.machine(interval: interval, latest: latest, edges: edges), clock: clock,
-          tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action)))
+        chosenClock: clock, machine: Self.machine(interval: interval, latest: latest, edges: edges),
+        tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
   /// The public initializers' one path: the throttler reaches its shell only through
   /// ``PacerControls``, so its type does not depend on the machine or the clock.
   @inlinable
-  init(controls: PacerControls<Value>) {
+  init(controls: consuming PacerControls<Value>) {
     self.controls = controls
   }
 
@@ -132,10 +131,9 @@ public final class Throttler<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        chosenClock: PacerShell(
-          machine: Self.machine(intervalOf: interval, latest: latest, edges: edges),
-          clock: clock, tolerance: nil, cancelsRunningAction: cancelsRunningAction,
-          action: action)))
+        chosenClock: clock,
+        machine: Self.machine(intervalOf: interval, latest: latest, edges: edges),
+        tolerance: nil, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
   /// Creates a throttler whose windows last the interval of the value that opens each, on

@@ -11,11 +11,13 @@ import Testing
   >
 
   private static func shell(clock: TestClock, ran: Recorder<Int>) -> Shell {
-    Shell(
+    // What `Debouncer` tells the host when it is made with a main-actor action.
+    clock.mainActorWorkJoined()
+    return Shell(
       machine: FixedDebounceMachine(
         DebounceConfiguration(interval: Duration.zero, edges: .trailing, maxWait: nil)),
       clock: clock, tolerance: nil, cancelsRunningAction: false,
-      action: { @MainActor (value: Int) in ran.record(value) })
+      action: { @MainActor (value: Int) in ran.record(value) }, sharedTimer: nil)
   }
 
   /// Blocks the main actor until the runner has taken the value, as a busy main thread would;
