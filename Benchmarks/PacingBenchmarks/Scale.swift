@@ -17,6 +17,10 @@ enum AliveKind: String, CaseIterable {
   case debouncedHolding = "debounced-holding"
   /// Debouncers each holding a value, its quiet period running.
   case holdingPacer = "pacer-holding"
+  /// Debounced iterators made and never iterated: the shell alone, with no task.
+  case madeIterator = "debounced-made"
+  /// Tasks waiting on a continuation never resumed: what a task costs, the floor of a reader.
+  case parkedTask = "task"
 }
 
 func runScaleProbe(kind: AliveKind, count: Int) async {
@@ -60,6 +64,29 @@ func runScaleProbe(kind: AliveKind, count: Int) async {
     await settle(until: { PacingDiagnostics.pendingSharedDeadlines >= count })
     report(before: before, count: count)
     for pacer in pacers { pacer.cancel() }
+  case .madeIterator:
+    let (stream, feed) = AsyncStream.makeStream(of: Int.self)
+    var iterators: [AsyncPacingIterator<Int, Never>] = []
+    iterators.reserveCapacity(count)
+    for _ in 0..<count {
+      iterators.append(stream.debounce(for: .seconds(10)).makeAsyncIterator())
+    }
+    report(before: before, count: count)
+    withExtendedLifetime(iterators) {}
+    feed.finish()
+  case .parkedTask:
+    let parked = WaitingCount()
+    var tasks: [Task<Void, Never>] = []
+    tasks.reserveCapacity(count)
+    for _ in 0..<count {
+      tasks.append(
+        Task {
+          parked.add()
+          await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+        })
+    }
+    await settle(until: { parked.value >= count })
+    report(before: before, count: count)
   }
 }
 
@@ -130,6 +157,8 @@ func measureScaleInChildProcesses(count: Int) {
     .debouncedWaiter: "a task waiting on that stream debounced",
     .debouncedHolding: "the same, one element pending",
     .holdingPacer: "a Debouncer holding a value",
+    .madeIterator: "a debounced iterator made, never iterated",
+    .parkedTask: "a task waiting on a continuation (a task's floor)",
   ]
   for kind in AliveKind.allCases {
     guard let output = runChild(arguments: ["scale", kind.rawValue, String(count)]),
