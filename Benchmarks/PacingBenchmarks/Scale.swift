@@ -93,7 +93,8 @@ func runScaleProbe(kind: AliveKind, count: Int) async {
 /// Prints the bytes each and the internal tasks alive, then the deadlines the shared timer holds.
 private func report(before: Int, count: Int) {
   let bytes = (residentKiB() - before) * 1024 / count
-  print("\(bytes) \(PacingDiagnostics.liveInternalTasks) \(PacingDiagnostics.pendingSharedDeadlines)")
+  print(
+    "\(bytes) \(PacingDiagnostics.liveInternalTasks) \(PacingDiagnostics.pendingSharedDeadlines)")
 }
 
 /// Starts `count` tasks, each waiting in `next()` on a stream of its own shaped by `shape`, and

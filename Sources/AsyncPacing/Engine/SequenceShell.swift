@@ -1,10 +1,11 @@
 /// The shell of a sequence operator's iteration: a ``ShellCore`` whose consumer waits in
 /// `next()` and whose worker reads the upstream.
 ///
-/// Per iterator it runs at most two tasks at a time: a reader, started by the first `next()`,
-/// that iterates the upstream continuously (so deadlines reflect real arrivals, whatever the
-/// consumer does), and a timer, started by the machine's first deadline, that sleeps toward
-/// the machine's next one. Both are created with the executor preference the clock's host
+/// Per iterator it runs one task of its own: a reader, started by the first `next()`, that
+/// iterates the upstream continuously (so deadlines reflect real arrivals, whatever the
+/// consumer does). The machine's deadlines go to the timer its real clock shares
+/// (``SharedPacingTimer``), or on another clock to a timer task of the shell's own, started by
+/// the first deadline. Its tasks are created with the executor preference the clock's host
 /// gives (``PacingHost/preferredTaskExecutor``), so on a test clock they stay on its executor.
 /// All decisions are the machine's.
 @usableFromInline
@@ -22,8 +23,7 @@ where
   typealias Reducer = nonisolated(nonsending) @Sendable (Output?, Base.Element) async -> Output
 
   @usableFromInline let timebase: PacingTimebase<C>
-  @usableFromInline let sharedTimer: SharedPacingTimer<C>?
-  @usableFromInline let timerSlot = SharedTimerSlot()
+  @usableFromInline let sharedTimer: SharedTimerUse<C>?
   @usableFromInline let state: LockedState<ShellState<Machine, Side>>
   @usableFromInline let base: Base
   /// The reader's loop: one for machines that decide about each element, one for machines whose
@@ -38,7 +38,7 @@ where
     self.base = base
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
     self.state = LockedState(ShellState(machine: machine, side: Side()))
-    self.sharedTimer = .forNewShell
+    self.sharedTimer = SharedTimerUse(.forNewShell)
     self.reads = reads
   }
 
@@ -48,9 +48,6 @@ where
     _ state: inout ShellState<Machine, Side>,
     effects: inout ShellEffects<Machine.Output, Failure, Machine.Instant>
   ) -> IdleTimerTask { .waits }
-
-  @inlinable
-  func withTimerSlot<R>(_ body: (borrowing SharedTimerSlot) -> R) -> R { body(timerSlot) }
 
   // MARK: The consumer
 

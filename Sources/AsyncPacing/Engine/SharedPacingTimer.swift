@@ -52,12 +52,17 @@ final class SharedPacingTimer<C: Clock>: Sendable {
 
   let clock: C
   let epoch: C.Instant
+  /// The priority of the shells it serves, and of its task: a wake-up resumes their tasks, and
+  /// one enqueued at another priority waited for a thread of its own (measured here: 10 to 80 µs
+  /// later than from a timer of the consumer's priority).
+  let priority: TaskPriority
   let state = LockedState(State())
 
-  init(clock: C) {
+  init(clock: C, epoch: C.Instant, priority: TaskPriority) {
     precondition(C.Duration.self == Duration.self, "a shared timer measures Swift.Duration")
     self.clock = clock
-    self.epoch = clock.now
+    self.epoch = epoch
+    self.priority = priority
   }
 
   func offset(of instant: C.Instant) -> Duration {
@@ -69,23 +74,26 @@ final class SharedPacingTimer<C: Clock>: Sendable {
 
   // MARK: From the shells
 
-  /// Sets `target`'s deadline, `sinceOrigin` from its time's `origin`, as its `generation`.
+  /// Sets the deadline of `entry`'s shell, `sinceOrigin` from its time's `origin`, as its
+  /// `generation`; `fire` hands it to the shell.
   @usableFromInline
   func register(
     _ sinceOrigin: C.Duration, from origin: C.Instant, generation: UInt64,
-    of target: any SharedTimerTarget
+    of entry: SharedTimerEntry, fire: @escaping SharedTimerFiring
   ) {
     let key = offset(of: origin).saturatingSum(unsafeBitCast(sinceOrigin, to: Duration.self))
     let wake = state.withLock { state -> Wake in
-      guard state.heap.set(key, generation: generation, of: target) else { return .nothing }
+      guard state.heap.set(key, generation: generation, of: entry, fire: fire) else {
+        return .nothing
+      }
       return Self.wake(&state)
     }
     perform(wake)
   }
 
   @usableFromInline
-  func unregister(generation: UInt64, of target: any SharedTimerTarget) {
-    state.withLock { $0.heap.remove(generation: generation, of: target) }
+  func unregister(generation: UInt64, of entry: SharedTimerEntry) {
+    state.withLock { $0.heap.remove(generation: generation, of: entry) }
   }
 
   private static func wake(_ state: inout State) -> Wake {
@@ -119,7 +127,7 @@ final class SharedPacingTimer<C: Clock>: Sendable {
       // A task started by a test's task would be that test's under a process scope, and sleep
       // on its time: a Dispatch thread is no task's.
       DispatchQueue.global().async {
-        let task = Task.detached { await self.run(number) }
+        let task = Task.detached(priority: self.priority) { await self.run(number) }
         let isCurrent = self.state.withLock { state -> Bool in
           guard var id = state.sleeper.id, id.number == number else { return false }
           id.handle = task
@@ -171,14 +179,14 @@ final class SharedPacingTimer<C: Clock>: Sendable {
         }
       }
       guard let due = fire(number) else { return }
-      for (target, generation) in due {
-        target.sharedTimerFired(generation: generation)
+      for (fire, generation) in due {
+        fire(generation)
       }
     }
   }
 
   /// Takes the due deadlines out; `nil` if this task was replaced.
-  private func fire(_ number: UInt64) -> [(any SharedTimerTarget, UInt64)]? {
+  private func fire(_ number: UInt64) -> [(SharedTimerFiring, UInt64)]? {
     let now = offset(of: clock.now)
     return state.withLock { state in
       guard case .sleeping(_, let id) = state.sleeper, id.number == number else { return nil }
@@ -202,29 +210,57 @@ final class SharedPacingTimer<C: Clock>: Sendable {
   }
 }
 
-/// The timer every shell on `ContinuousClock` outside a host's scope shares.
-let sharedContinuousTimer = SharedPacingTimer(clock: ContinuousClock())
-/// The timer every shell on `SuspendingClock` outside a host's scope shares.
-let sharedSuspendingTimer = SharedPacingTimer(clock: SuspendingClock())
+/// The timers shells on one real clock share, one per priority of the tasks that made them
+/// (see ``SharedPacingTimer/priority``), made when first asked for.
+final class SharedTimersOfClock<C: Clock>: Sendable {
+  let clock: C
+  /// One epoch for every priority's timer, so their keys compare.
+  let epoch: C.Instant
+  private let timers = LockedState<[UInt8: SharedPacingTimer<C>]>([:])
+
+  init(clock: C) {
+    self.clock = clock
+    self.epoch = clock.now
+  }
+
+  func timer(for priority: TaskPriority) -> SharedPacingTimer<C> {
+    timers.withLock { timers in
+      if let timer = timers[priority.rawValue] { return timer }
+      let timer = SharedPacingTimer(clock: clock, epoch: epoch, priority: priority)
+      timers[priority.rawValue] = timer
+      return timer
+    }
+  }
+
+  var pendingCount: Int {
+    timers.withLock { Array($0.values) }.reduce(0) { $0 + $1.pendingCount }
+  }
+}
+
+/// The timers every shell on `ContinuousClock` outside a host's scope shares.
+let sharedContinuousTimers = SharedTimersOfClock(clock: ContinuousClock())
+/// The timers every shell on `SuspendingClock` outside a host's scope shares.
+let sharedSuspendingTimers = SharedTimersOfClock(clock: SuspendingClock())
 
 extension SharedPacingTimer {
-  /// The timer shells on `C` share, for a shell made now; `nil` where the shell keeps a timer
-  /// task of its own (another clock, or a host's scope around the call).
+  /// The timer shells on `C` made by the calling task share, for a shell made now; `nil` where
+  /// the shell keeps a timer task of its own (another clock, or a host's scope around the call).
   @usableFromInline
   static var forNewShell: SharedPacingTimer? {
-    let timer: SharedPacingTimer
+    let timers: SharedTimersOfClock<C>
     if C.self == ContinuousClock.self {
-      timer = unsafeDowncast(sharedContinuousTimer, to: SharedPacingTimer.self)
+      timers = unsafeDowncast(sharedContinuousTimers, to: SharedTimersOfClock<C>.self)
     } else if C.self == SuspendingClock.self {
-      timer = unsafeDowncast(sharedSuspendingTimer, to: SharedPacingTimer.self)
+      timers = unsafeDowncast(sharedSuspendingTimers, to: SharedTimersOfClock<C>.self)
     } else {
       return nil
     }
-    return PacingDefaults.clock == nil ? timer : nil
+    guard PacingDefaults.clock == nil else { return nil }
+    return timers.timer(for: Task.currentPriority)
   }
 }
 
 /// Deadlines pending in the shared real-clock timers, for checks that nothing is left.
 package var sharedTimerPendingDeadlines: Int {
-  sharedContinuousTimer.pendingCount + sharedSuspendingTimer.pendingCount
+  sharedContinuousTimers.pendingCount + sharedSuspendingTimers.pendingCount
 }

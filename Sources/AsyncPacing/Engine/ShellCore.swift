@@ -8,16 +8,16 @@
 /// what a shell does once emissions are posted (`emissionsPosted`), and what the worker is
 /// (`startWorker`).
 @usableFromInline
-protocol ShellCore: SharedTimerTarget {
+protocol ShellCore: AnyObject, Sendable {
   associatedtype C: Clock
   associatedtype Machine: PacingMachine where Machine.Instant == ElapsedInstant<C.Duration>
   associatedtype Side: ShellSide where Side.Output == Machine.Output
 
   var timebase: PacingTimebase<C> { get }
   var state: LockedState<ShellState<Machine, Side>> { get }
-  /// The timer its real clock shares (``SharedPacingTimer``), which then sleeps for it; `nil`
-  /// for a shell whose timer is a task of its own.
-  var sharedTimer: SharedPacingTimer<C>? { get }
+  /// The timer its real clock shares (``SharedPacingTimer``), which then sleeps for it, and the
+  /// shell's place in it; `nil` for a shell whose timer is a task of its own.
+  var sharedTimer: SharedTimerUse<C>? { get }
   /// The machine has no deadline left: the timer task waits for the next one (a sequence's
   /// timer lives as long as its iteration; a pacer's while its action runs), or ends (an idle
   /// pacer has no task, and its burst is over).
@@ -157,7 +157,7 @@ extension ShellCore {
     // After a start the same lock may have made: a registration older than this stop is
     // ignored, so the order of the two matters only within one perform.
     if let stopped = effects.stoppedTimer, let shared = sharedTimer {
-      shared.unregister(generation: stopped, of: self)
+      shared.timer.unregister(generation: stopped, of: shared.entry)
     }
     if let generation = effects.startedWorker { startWorker(generation: generation) }
   }
@@ -167,8 +167,7 @@ extension ShellCore {
   @inlinable
   func startTimer(generation: UInt64, sleepingUntil deadline: Instant) {
     if let shared = sharedTimer {
-      shared.register(
-        deadline.sinceOrigin, from: timebase.origin, generation: generation, of: self)
+      register(deadline, generation: generation, in: shared)
       return
     }
     let task = startTask(for: timebase) {
@@ -216,7 +215,14 @@ extension ShellCore {
       case .sleep(let next) = timerWoke(
         generation: generation, sleepFailed: false, progress: &progress, ownTask: false)
     else { return }
-    shared.register(next.sinceOrigin, from: timebase.origin, generation: generation, of: self)
+    register(next, generation: generation, in: shared)
+  }
+
+  @inlinable
+  func register(_ deadline: Instant, generation: UInt64, in shared: SharedTimerUse<C>) {
+    shared.timer.register(
+      deadline.sinceOrigin, from: timebase.origin, generation: generation, of: shared.entry
+    ) { self.sharedTimerFired(generation: $0) }
   }
 
   /// Hands the machine the deadline the timer woke for, or, once the clock has stalled too

@@ -62,7 +62,8 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        chosenClock: clock, machine: Self.machine(interval: interval, edges: edges, maxWait: maxWait),
+        chosenClock: clock,
+        machine: Self.machine(interval: interval, edges: edges, maxWait: maxWait),
         tolerance: tolerance, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
@@ -139,7 +140,8 @@ public final class Debouncer<Value: Sendable>: CallbackPacer {
   ) {
     self.init(
       controls: PacerControls(
-        chosenClock: clock, machine: Self.machine(intervalOf: interval, edges: edges, maxWait: maxWait),
+        chosenClock: clock,
+        machine: Self.machine(intervalOf: interval, edges: edges, maxWait: maxWait),
         tolerance: tolerance, cancelsRunningAction: cancelsRunningAction, action: action))
   }
 
