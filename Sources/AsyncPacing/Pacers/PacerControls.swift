@@ -13,7 +13,9 @@ import Synchronization
 /// clock's shared timer (a host's scope is read then), and a host's hearing of main-actor work.
 @usableFromInline
 struct PacerControls<Value: Sendable>: ~Copyable, Sendable {
-  @usableFromInline let made = AtomicLazyReference<MadePacerShell<Value>>()
+  /// The made shell, retained here once: `AtomicLazyReference` did the same, but its `load` is
+  /// a generic call into the Synchronization library, which doubled the cost of a `send`.
+  @usableFromInline let made = Atomic<Unmanaged<MadePacerShell<Value>>?>(nil)
   @usableFromInline let make: @Sendable () -> MadePacerShell<Value>
 
   /// The controls of a pacer made on a clock the caller chose: a real clock chosen inside a
@@ -52,15 +54,35 @@ struct PacerControls<Value: Sendable>: ~Copyable, Sendable {
     }
   }
 
+  deinit {
+    made.load(ordering: .acquiring)?.release()
+  }
+
   /// The shell's operations, if a `send` made it.
   @inlinable
-  var shell: MadePacerShell<Value>? { made.load() }
+  var shell: MadePacerShell<Value>? { made.load(ordering: .acquiring)?.takeUnretainedValue() }
 
   @inlinable
   func send(_ value: Value) {
-    // Two first sends may race: one shell is kept, and the other, never used, is dropped.
-    let shell = made.load() ?? made.storeIfNil(make())
-    shell.send(value)
+    guard let shell = made.load(ordering: .acquiring) else {
+      makeShell().send(value)
+      return
+    }
+    // Released only when these controls end, which no call outlives.
+    shell._withUnsafeGuaranteedRef { $0.send(value) }
+  }
+
+  /// Makes the shell at the first `send`. Two first sends may race: one shell is kept, and the
+  /// other, never used, is dropped.
+  @inlinable @inline(never)
+  func makeShell() -> MadePacerShell<Value> {
+    let new = Unmanaged.passRetained(make())
+    let (stored, kept) = made.compareExchange(
+      expected: nil, desired: new, ordering: .acquiringAndReleasing)
+    if stored { return new.takeUnretainedValue() }
+    new.release()
+    // Not stored: another send stored its shell first, which `kept` is.
+    return kept.unsafelyUnwrapped.takeUnretainedValue()
   }
 
   @inlinable

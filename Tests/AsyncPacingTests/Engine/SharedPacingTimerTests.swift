@@ -1,0 +1,88 @@
+import AsyncPacingTesting
+import Testing
+
+@testable import AsyncPacing
+
+/// The timer shells on a real clock share (<doc:PacingContract>, "Resources"), on a timer of the
+/// test's own so that other tests' deadlines are not counted: wiring only, on
+/// `ContinuousClock`. Each wait is bounded far above any deadline here, and none depends on
+/// the machine's speed.
+@Suite struct SharedPacingTimerTests {
+  private static func timer() -> SharedPacingTimer<ContinuousClock> {
+    let clock = ContinuousClock()
+    return SharedPacingTimer(clock: clock, epoch: clock.now, priority: Task.currentPriority)
+  }
+
+  private static func register(
+    _ timer: SharedPacingTimer<ContinuousClock>, in delay: Duration, generation: UInt64,
+    _ entry: SharedTimerEntry, fired: Recorder<UInt64>
+  ) {
+    let origin = ContinuousClock.now
+    timer.register(delay, from: origin, generation: generation, of: entry) { fired.record($0) }
+  }
+
+  @Test func deadlinesFireInTheirOrder() async {
+    let timer = Self.timer()
+    let fired = Recorder<UInt64>()
+    for (generation, delay) in [(3, 30), (1, 10), (2, 20)] as [(UInt64, Int64)] {
+      Self.register(
+        timer, in: .milliseconds(delay), generation: generation, SharedTimerEntry(),
+        fired: fired)
+    }
+    #expect(timer.pendingCount == 3)
+    await fired.wait(forCount: 3)
+    #expect(fired.recorded == [1, 2, 3])
+    #expect(timer.pendingCount == 0)
+  }
+
+  @Test func anEarlierDeadlineIsNotKeptWaitingBehindTheOneTheTimerSleepsToward() async {
+    let timer = Self.timer()
+    let fired = Recorder<UInt64>()
+    let far = SharedTimerEntry()
+    Self.register(timer, in: .seconds(3600), generation: 1, far, fired: fired)
+    // The timer's task is asleep toward the hour, or about to be: either way it is replaced.
+    try? await Task.sleep(for: .milliseconds(20))
+    Self.register(timer, in: .milliseconds(10), generation: 1, SharedTimerEntry(), fired: fired)
+    await fired.wait(forCount: 1)
+    #expect(fired.recorded == [1])
+    timer.unregister(generation: 2, of: far)
+    #expect(timer.pendingCount == 0)
+  }
+
+  @Test func aStaleRegistrationOrAStoppedOneLeavesNothing() {
+    let timer = Self.timer()
+    let fired = Recorder<UInt64>()
+    let entry = SharedTimerEntry()
+    Self.register(timer, in: .seconds(3600), generation: 2, entry, fired: fired)
+    // Performed after the newer one: ignored.
+    Self.register(timer, in: .seconds(1), generation: 1, entry, fired: fired)
+    #expect(timer.pendingCount == 1)
+    timer.unregister(generation: 3, of: entry)
+    #expect(timer.pendingCount == 0)
+    // The start a stop overtook: ignored, so nothing is held for an hour.
+    Self.register(timer, in: .seconds(3600), generation: 2, entry, fired: fired)
+    #expect(timer.pendingCount == 0)
+  }
+
+  @Test func aDebouncerOnTheContinuousClockRunsWithNoTimerTaskOfItsOwn() async {
+    let ran = Recorder<Int>()
+    let debouncer = Debouncer(for: .milliseconds(5), clock: ContinuousClock()) { (value: Int) in
+      ran.record(value)
+    }
+    debouncer.send(1)
+    debouncer.send(2)
+    await ran.wait(forCount: 1)
+    #expect(ran.recorded == [2])
+  }
+
+  @Test func aDebouncedStreamOnTheContinuousClockEmitsThroughTheSharedTimer() async {
+    let (upstream, feed) = AsyncStream.makeStream(of: Int.self)
+    var iterator = upstream.debounce(for: .milliseconds(5), clock: ContinuousClock())
+      .makeAsyncIterator()
+    feed.yield(1)
+    feed.yield(2)
+    #expect(await iterator.next() == 2)
+    feed.finish()
+    #expect(await iterator.next() == nil)
+  }
+}
