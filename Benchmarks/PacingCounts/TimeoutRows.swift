@@ -11,7 +11,7 @@ private let limit = Duration.seconds(10)
 let timeoutRows: [CountedRow] = [
   CountedRow(
     name: "timeout(after:)",
-    limit: Counts(allocationsPerElement: 0.1, locksPerElement: 3.1, tasksPerRun: 2)
+    limit: Counts(allocationsPerElement: 0.1, locksPerElement: 3.1, tasksPerRun: 1)
   ) { elements in
     let sequence = EndSignallingSequence(count: elements, end: EndSignal()).timeout(after: limit)
     do {

@@ -3,8 +3,9 @@
 /// Runs `iterations` short lives of operators and pacers on the continuous clock, each ended
 /// at a random point by cancelling the consumer, dropping the iterator, or cancelling or
 /// releasing a pacer mid-action. Every iteration must end; afterwards no internal task may
-/// be left. Returns the internal tasks still alive after a bounded wait.
-func cancellationStress(iterations: Int) async -> Int {
+/// be left, and no deadline in the timer the continuous clock shares. Returns what is still
+/// there after a bounded wait.
+func cancellationStress(iterations: Int) async -> (tasks: Int, deadlines: Int) {
   for iteration in 0..<iterations {
     let interval = Duration.microseconds(Int.random(in: 0...400))
     let endAfter = Duration.microseconds(Int.random(in: 0...1_500))
@@ -56,10 +57,12 @@ func cancellationStress(iterations: Int) async -> Int {
     }
   }
   let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-  while PacingDiagnostics.liveInternalTasks > 0 && ContinuousClock.now < deadline {
+  while PacingDiagnostics.liveInternalTasks + PacingDiagnostics.pendingSharedDeadlines > 0
+    && ContinuousClock.now < deadline
+  {
     try? await Task.sleep(for: .milliseconds(1))
   }
-  return PacingDiagnostics.liveInternalTasks
+  return (PacingDiagnostics.liveInternalTasks, PacingDiagnostics.pendingSharedDeadlines)
 }
 
 /// A producer that yields until it is cancelled, at full speed with occasional pauses.

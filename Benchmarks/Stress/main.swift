@@ -157,9 +157,10 @@ let leftAlive = await cancellationStress(iterations: cancellationRuns)
 let seconds = (ContinuousClock.now - cancellationStart).components.seconds
 print(
   "cancellation at random points: \(cancellationRuns)/\(cancellationRuns) iterations ended "
-    + "(\(seconds) s), internal tasks left alive: \(leftAlive)")
-if leftAlive != 0 {
-  print("FAILED: internal tasks were left alive")
+    + "(\(seconds) s), internal tasks left alive: \(leftAlive.tasks), "
+    + "deadlines left in the shared timer: \(leftAlive.deadlines)")
+if leftAlive.tasks != 0 || leftAlive.deadlines != 0 {
+  print("FAILED: internal tasks or shared-timer deadlines were left")
   exit(1)
 }
 
