@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A clock that hosts the work AsyncPacing times on it: the one seam through which a clock that
 /// keeps time of its own, such as a test clock, reaches the operators, pacers and timeouts.
 ///
@@ -5,8 +7,8 @@
 /// `SuspendingClock` do not adopt it. A virtual clock adopts it so that the work it times runs
 /// where it can see that work: every internal task of an operator, pacer or timeout made on the
 /// clock prefers ``preferredTaskExecutor``, and is counted while it lives. AsyncPacing reads the
-/// seam once, when an operator's iteration, a pacer or a timeout is made, never per element or
-/// per sleep. Every requirement has a default, so a clock adopts only what it needs:
+/// seam once, when an operator's iteration, a pacer's shell (at its first `send`) or a timeout
+/// is made, never per element or per sleep. Every requirement has a default, so a clock adopts only what it needs:
 ///
 /// ```swift
 /// extension SteppedClock: PacingHost {
@@ -183,3 +185,35 @@ public enum PacingDefaults {
   /// clock's `now`.
   @TaskLocal public static var clock: (any Clock<Duration> & PacingHost)?
 }
+
+extension PacingDefaults {
+  /// A test library begins taking, process-wide, the tasks its test's code starts (a test
+  /// clock's process scope): until the matching ``endTakingStartedTasks()``, the operators and
+  /// pacers made on `ContinuousClock` or `SuspendingClock` (and a pacer's first `send`) time
+  /// their deadlines with a timer task of their own, which such a library takes with the code
+  /// that started it, instead of the timer those clocks share across the process. Calls nest.
+  ///
+  /// ```swift
+  /// PacingDefaults.beginTakingStartedTasks()
+  /// defer { PacingDefaults.endTakingStartedTasks() }
+  /// ```
+  public static func beginTakingStartedTasks() {
+    takingStartedTasks.add(1, ordering: .relaxed)
+  }
+
+  /// Ends a span that ``beginTakingStartedTasks()`` began.
+  ///
+  /// ```swift
+  /// PacingDefaults.endTakingStartedTasks()
+  /// ```
+  public static func endTakingStartedTasks() {
+    takingStartedTasks.subtract(1, ordering: .relaxed)
+  }
+
+  /// Whether a test library takes the tasks its test's code starts, right now.
+  @usableFromInline
+  static var takesStartedTasks: Bool { takingStartedTasks.load(ordering: .relaxed) > 0 }
+}
+
+/// How many spans of ``PacingDefaults/beginTakingStartedTasks()`` are open.
+private let takingStartedTasks = Atomic<Int>(0)

@@ -24,6 +24,9 @@ enum ProcessScopeRegistry {
         return
       }
       count.add(1, ordering: .releasing)
+      // A timer shared across the process would time the test's real-clock pacers and
+      // operators outside its reach.
+      PacingDefaults.beginTakingStartedTasks()
     }
   }
 
@@ -31,6 +34,7 @@ enum ProcessScopeRegistry {
     executors.withLock { executors in
       guard executors.removeValue(forKey: ObjectIdentifier(executor)) != nil else { return }
       count.subtract(1, ordering: .releasing)
+      PacingDefaults.endTakingStartedTasks()
     }
   }
 

@@ -48,6 +48,26 @@ import Testing
       #expect(TestClock.current.diagnostics.isEmpty)
     }
 
+    /// A `Debouncer` on the continuous clock, made and sent to in a detached task, which does
+    /// not inherit the test's clock: its deadline is slept toward by a task the test takes (a
+    /// sleeper on the timeline), not by the timer the continuous clock shares across the process,
+    /// which no test sees. It reads the real clock's `now`, so it is not exact (a test gives
+    /// such code its clock); what matters here is that nothing escapes.
+    @Test func aRealClockDebouncersTimerIsTheTestsNotTheProcesss() async {
+      let clock = TestClock.current
+      let sleepers = clock.pendingSleeperCount
+      let debouncer = await Task.detached {
+        let debouncer = Debouncer(for: .seconds(300), clock: ContinuousClock()) { (_: String) in }
+        debouncer.send("a")
+        return debouncer
+      }.value
+      await clock.settle()
+      #expect(clock.pendingSleeperCount == sleepers + 1)
+      debouncer.cancel()
+      await clock.settle()
+      #expect(clock.pendingSleeperCount == sleepers)
+    }
+
     /// swift-clocks' tests start the code under test in a plain `Task {}` that sleeps on the
     /// clock; a detached task's own plain task is the test's too.
     @Test func plainAndDetachedTasksSleepingOnTheClockAreExact() async {

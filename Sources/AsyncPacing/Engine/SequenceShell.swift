@@ -38,7 +38,7 @@ where
     self.base = base
     self.timebase = PacingTimebase(clock: clock, tolerance: tolerance)
     self.state = LockedState(ShellState(machine: machine, side: Side()))
-    self.sharedTimer = SharedTimerUse(.forNewShell)
+    self.sharedTimer = SharedTimerUse(.forNewShell(tolerance: tolerance))
     self.reads = reads
   }
 

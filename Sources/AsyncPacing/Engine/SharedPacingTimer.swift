@@ -244,7 +244,9 @@ let sharedSuspendingTimers = SharedTimersOfClock(clock: SuspendingClock())
 
 extension SharedPacingTimer {
   /// The timer shells on `C` made by the calling task share, for a shell made now; `nil` where
-  /// the shell keeps a timer task of its own (another clock, or a host's scope around the call).
+  /// the shell keeps a timer task of its own: another clock, a host's scope around the call, or
+  /// a test library taking the tasks its tests start (``PacingDefaults/beginTakingStartedTasks()``).
+  /// A shell with a tolerance keeps its own too (see ``forNewShell(tolerance:)``).
   @usableFromInline
   static var forNewShell: SharedPacingTimer? {
     let timers: SharedTimersOfClock<C>
@@ -255,8 +257,15 @@ extension SharedPacingTimer {
     } else {
       return nil
     }
-    guard PacingDefaults.clock == nil else { return nil }
+    guard PacingDefaults.clock == nil, !PacingDefaults.takesStartedTasks else { return nil }
     return timers.timer(for: Task.currentPriority)
+  }
+
+  /// ``forNewShell``, for a shell whose clock sleeps with `tolerance`: a shared timer sleeps
+  /// with none, so a shell with one keeps a timer task of its own, which passes it on.
+  @usableFromInline
+  static func forNewShell(tolerance: C.Duration?) -> SharedPacingTimer? {
+    tolerance == nil ? forNewShell : nil
   }
 }
 

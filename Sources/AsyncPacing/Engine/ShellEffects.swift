@@ -22,7 +22,7 @@ struct ShellEffects<Output: Sendable, Failure: Error, Instant: PacingInstant> {
   /// earlier, which replaces the task: it is resumed with `nil`, and ends.
   @usableFromInline var endedIdleTimer: UnsafeContinuation<Instant?, Never>?
   /// A stopped timer's number: the shared timer, if the shell has one, takes its deadline out
-  /// (see ``SharedTimerRegistration``).
+  /// (see ``SharedTimerEntry``).
   @usableFromInline var stoppedTimer: UInt64?
   /// A sequence's reader that waited for room in the mailbox, and whether it may read on
   /// (`false`: the iteration ended).

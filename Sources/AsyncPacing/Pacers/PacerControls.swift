@@ -42,7 +42,7 @@ struct PacerControls<Value: Sendable>: ~Copyable, Sendable {
     {
       host.mainActorWorkJoined()
     }
-    let sharedTimer = SharedPacingTimer<C>.forNewShell
+    let sharedTimer = SharedPacingTimer<C>.forNewShell(tolerance: tolerance)
     // Time counts from here, as it did when the shell was made with the pacer: a duration that
     // saturates the clock's range does so from the same instant.
     let origin = clock.now
@@ -50,7 +50,10 @@ struct PacerControls<Value: Sendable>: ~Copyable, Sendable {
       MadePacerShell(
         PacerShell(
           machine: machine, clock: clock, origin: origin, tolerance: tolerance,
-          cancelsRunningAction: cancelsRunningAction, action: action, sharedTimer: sharedTimer))
+          cancelsRunningAction: cancelsRunningAction, action: action,
+          // A test library may have begun taking started tasks since: a first `send` in its
+          // test then starts a timer task the test takes.
+          sharedTimer: PacingDefaults.takesStartedTasks ? nil : sharedTimer))
     }
   }
 

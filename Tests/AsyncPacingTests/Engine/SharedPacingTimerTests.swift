@@ -66,13 +66,30 @@ import Testing
 
   @Test func aDebouncerOnTheContinuousClockRunsWithNoTimerTaskOfItsOwn() async {
     let ran = Recorder<Int>()
-    let debouncer = Debouncer(for: .milliseconds(5), clock: ContinuousClock()) { (value: Int) in
+    let debouncer = Debouncer(for: .seconds(10), clock: ContinuousClock()) { (value: Int) in
       ran.record(value)
     }
+    // Its deadline goes to the shared timer, unless a process-scope test runs meanwhile (see
+    // `ProcessScopeTests`); either way the action runs.
     debouncer.send(1)
     debouncer.send(2)
+    debouncer.flush()
     await ran.wait(forCount: 1)
     #expect(ran.recorded == [2])
+  }
+
+  @Test func aDebouncerWithAToleranceKeepsATimerOfItsOwn() async {
+    let ran = Recorder<Int>()
+    let debouncer = Debouncer(
+      for: .milliseconds(5), tolerance: .milliseconds(1), clock: ContinuousClock()
+    ) { (value: Int) in ran.record(value) }
+    let started = LiveTaskCounter.processWide.startedCount
+    debouncer.send(1)
+    // Its own timer task, which hands the tolerance to the clock's sleep (other tests may
+    // start tasks meanwhile, so at least one).
+    #expect(LiveTaskCounter.processWide.startedCount > started)
+    await ran.wait(forCount: 1)
+    #expect(ran.recorded == [1])
   }
 
   @Test func aDebouncedStreamOnTheContinuousClockEmitsThroughTheSharedTimer() async {
