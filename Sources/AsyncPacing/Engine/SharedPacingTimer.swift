@@ -1,53 +1,61 @@
-import Dispatch
 import Synchronization
 
 /// One timer for the pending deadlines of every shell on one real clock, in place of a timer
 /// task per shell: a heap of deadlines and one task that sleeps toward the earliest.
 ///
 /// Only `ContinuousClock` and `SuspendingClock` share one, and only for a shell made outside
-/// any host's scope (``PacingDefaults/clock`` unbound): their sleeps always bring a deadline
-/// closer, so the progress rules of a shell's own timer (<doc:PacingContract>, "Clocks that
-/// misbehave") have nothing to catch, and a real clock named inside a test clock's scope keeps
-/// its own task, which the test may take as its own. The shared task is started from a Dispatch
-/// thread, never from a task, so that no process scope takes it for its test's work.
+/// any host's scope (``PacingDefaults/clock`` unbound) and while no test library takes the
+/// tasks its test starts: their sleeps always bring a deadline closer, so the progress rules of
+/// a shell's own timer (<doc:PacingContract>, "Clocks that misbehave") have nothing to catch.
 ///
-/// A later deadline costs nothing here: the shell keeps its entry, finds nothing due when it
-/// fires, and registers again. An earlier one moves the entry; if it is earlier than the
-/// instant the task sleeps toward, the task is replaced (a sleep cannot be shortened). An idle
-/// task parks until a deadline comes, rather than ending, so a burst costs no task start.
+/// No test's process scope takes its task. The first is started when the timer is made, by
+/// code that made a shell while no scope took started tasks; every later one is started by the
+/// task before it. A sleep cannot be shortened, so a deadline earlier than the one the task
+/// sleeps toward cancels that task, which starts its successor and ends. A later deadline costs
+/// nothing here: the shell keeps its entry, finds nothing due when it fires, and registers
+/// again. An idle task parks until a deadline comes, rather than ending.
 @usableFromInline
 final class SharedPacingTimer<C: Clock>: Sendable {
   struct TaskID {
     let number: UInt64
     var handle: Task<Void, Never>?
+    /// An earlier deadline came while it slept: it is cancelled, and hands over.
+    var interrupted = false
   }
 
   enum Sleeper {
-    case none
     /// Between sleeps: the task looks at the heap before it sleeps or parks again.
     case running(TaskID)
     case sleeping(toward: Duration, TaskID)
     case parked(UnsafeContinuation<Void, Never>, TaskID)
 
-    var id: TaskID? {
+    var id: TaskID {
       switch self {
-      case .none: nil
       case .running(let id), .sleeping(_, let id), .parked(_, let id): id
+      }
+    }
+
+    mutating func replaceID(_ id: TaskID) {
+      switch self {
+      case .running: self = .running(id)
+      case .sleeping(let target, _): self = .sleeping(toward: target, id)
+      case .parked(let waiter, _): self = .parked(waiter, id)
       }
     }
   }
 
   struct State: ~Copyable {
     var heap = DeadlineHeap()
-    var sleeper = Sleeper.none
-    var startedTasks: UInt64 = 0
+    var sleeper = Sleeper.running(TaskID(number: 1))
+    var startedTasks: UInt64 = 1
   }
 
   /// What a registration must do once the lock is released.
   enum Wake {
     case nothing
     case resume(UnsafeContinuation<Void, Never>)
-    case start(UInt64, replacing: Task<Void, Never>?)
+    /// Cancel the sleeping task (if its handle is not recorded yet, the recording does).
+    case interrupt(Task<Void, Never>?)
   }
 
   let clock: C
@@ -58,11 +66,13 @@ final class SharedPacingTimer<C: Clock>: Sendable {
   let priority: TaskPriority
   let state = LockedState(State())
 
+  /// Makes the timer and starts its first task, which parks until a deadline comes.
   init(clock: C, epoch: C.Instant, priority: TaskPriority) {
     precondition(C.Duration.self == Duration.self, "a shared timer measures Swift.Duration")
     self.clock = clock
     self.epoch = epoch
     self.priority = priority
+    start(1)
   }
 
   func offset(of instant: C.Instant) -> Duration {
@@ -88,7 +98,11 @@ final class SharedPacingTimer<C: Clock>: Sendable {
       }
       return Self.wake(&state)
     }
-    perform(wake)
+    switch wake {
+    case .nothing: break
+    case .resume(let waiter): waiter.resume()
+    case .interrupt(let task): task?.cancel()
+    }
   }
 
   @usableFromInline
@@ -104,47 +118,29 @@ final class SharedPacingTimer<C: Clock>: Sendable {
     case .parked(let waiter, let id):
       state.sleeper = .running(id)
       return .resume(waiter)
-    case .sleeping(let target, let id):
-      guard earliest < target else { return .nothing }
-      return startTask(&state, replacing: id.handle)
-    case .none:
-      return startTask(&state, replacing: nil)
-    }
-  }
-
-  private static func startTask(_ state: inout State, replacing old: Task<Void, Never>?) -> Wake {
-    state.startedTasks &+= 1
-    state.sleeper = .running(TaskID(number: state.startedTasks))
-    return .start(state.startedTasks, replacing: old)
-  }
-
-  private func perform(_ wake: Wake) {
-    switch wake {
-    case .nothing: break
-    case .resume(let waiter): waiter.resume()
-    case .start(let number, let old):
-      old?.cancel()
-      // A task started by a test's task would be that test's under a process scope, and sleep
-      // on its time: a Dispatch thread is no task's.
-      DispatchQueue.global().async {
-        let task = Task.detached(priority: self.priority) { await self.run(number) }
-        let isCurrent = self.state.withLock { state -> Bool in
-          guard var id = state.sleeper.id, id.number == number else { return false }
-          id.handle = task
-          switch state.sleeper {
-          case .none: return false
-          case .running: state.sleeper = .running(id)
-          case .sleeping(let target, _): state.sleeper = .sleeping(toward: target, id)
-          case .parked(let waiter, _): state.sleeper = .parked(waiter, id)
-          }
-          return true
-        }
-        if !isCurrent { task.cancel() }
-      }
+    case .sleeping(let target, var id):
+      guard earliest < target, !id.interrupted else { return .nothing }
+      id.interrupted = true
+      state.sleeper = .sleeping(toward: target, id)
+      return .interrupt(id.handle)
     }
   }
 
   // MARK: The task
+
+  /// Starts task `number` and records its handle, cancelling it at once if an earlier deadline
+  /// came before the handle was there.
+  private func start(_ number: UInt64) {
+    let task = Task.detached(priority: priority) { await self.run(number) }
+    let cancels = state.withLock { state -> Bool in
+      var id = state.sleeper.id
+      guard id.number == number else { return false }
+      id.handle = task
+      state.sleeper.replaceID(id)
+      return id.interrupted
+    }
+    if cancels { task.cancel() }
+  }
 
   private enum Step {
     case sleep(until: Duration)
@@ -175,6 +171,8 @@ final class SharedPacingTimer<C: Clock>: Sendable {
           try await clock.sleep(
             until: epoch.advanced(by: unsafeBitCast(target, to: C.Duration.self)), tolerance: nil)
         } catch {
+          // Cancelled by an earlier deadline: a cancelled task cannot sleep again.
+          handOver(from: number)
           return
         }
       }
@@ -185,7 +183,18 @@ final class SharedPacingTimer<C: Clock>: Sendable {
     }
   }
 
-  /// Takes the due deadlines out; `nil` if this task was replaced.
+  /// Starts the successor of interrupted task `number`.
+  private func handOver(from number: UInt64) {
+    let successor = state.withLock { state -> UInt64? in
+      guard state.sleeper.id.number == number else { return nil }
+      state.startedTasks &+= 1
+      state.sleeper = .running(TaskID(number: state.startedTasks))
+      return state.startedTasks
+    }
+    if let successor { start(successor) }
+  }
+
+  /// Takes the due deadlines out; `nil` if this task is no longer the timer's.
   private func fire(_ number: UInt64) -> [(SharedTimerFiring, UInt64)]? {
     let now = offset(of: clock.now)
     return state.withLock { state in
