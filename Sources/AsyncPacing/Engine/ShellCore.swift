@@ -205,26 +205,6 @@ extension ShellCore {
     }
   }
 
-  /// The shared timer found the deadline registered as `generation` due: the machine gets it,
-  /// and the shell registers its next one. A real clock's sleep always brings the deadline
-  /// closer, so no stall is counted.
-  @inlinable
-  func sharedTimerFired(generation: UInt64) {
-    var progress = PacingTimerProgress<Instant>()
-    guard let shared = sharedTimer,
-      case .sleep(let next) = timerWoke(
-        generation: generation, sleepFailed: false, progress: &progress, ownTask: false)
-    else { return }
-    register(next, generation: generation, in: shared)
-  }
-
-  @inlinable
-  func register(_ deadline: Instant, generation: UInt64, in shared: SharedTimerUse<C>) {
-    shared.timer.register(
-      deadline.sinceOrigin, from: timebase.origin, generation: generation, of: shared.entry
-    ) { self.sharedTimerFired(generation: $0) }
-  }
-
   /// Hands the machine the deadline the timer woke for, or, once the clock has stalled too
   /// often, tells it the deadline is out of reach. `ownTask` is `false` for the shared timer,
   /// which neither counts stalls nor keeps an idle task for the shell.
