@@ -8,9 +8,10 @@ import Testing
 /// `ContinuousClock`. Each wait is bounded far above any deadline here, and none depends on
 /// the machine's speed.
 @Suite struct SharedPacingTimerTests {
-  private static func timer() -> SharedPacingTimer<ContinuousClock> {
-    let clock = ContinuousClock()
-    return SharedPacingTimer(clock: clock, epoch: clock.now, priority: Task.currentPriority)
+  /// A timer of the test's own, kept by the process's table of timers so that its parked task
+  /// is no leak at exit: one per `number`, a priority no task of the process has.
+  private static func timer(_ number: UInt8) -> SharedPacingTimer<ContinuousClock> {
+    sharedContinuousTimers.timer(for: TaskPriority(rawValue: number))
   }
 
   /// Registers a deadline `delay` after `origin` (now, unless given: deadlines compared with
@@ -23,7 +24,7 @@ import Testing
   }
 
   @Test func deadlinesFireInTheirOrder() async {
-    let timer = Self.timer()
+    let timer = Self.timer(1)
     let fired = Recorder<UInt64>()
     let origin = ContinuousClock.now
     for (generation, delay) in [(3, 30), (1, 10), (2, 20)] as [(UInt64, Int64)] {
@@ -38,7 +39,7 @@ import Testing
   }
 
   @Test func anEarlierDeadlineIsNotKeptWaitingBehindTheOneTheTimerSleepsToward() async {
-    let timer = Self.timer()
+    let timer = Self.timer(2)
     let fired = Recorder<UInt64>()
     let far = SharedTimerEntry()
     Self.register(timer, in: .seconds(3600), generation: 1, far, fired: fired)
@@ -52,7 +53,7 @@ import Testing
   }
 
   @Test func aStaleRegistrationOrAStoppedOneLeavesNothing() {
-    let timer = Self.timer()
+    let timer = Self.timer(3)
     let fired = Recorder<UInt64>()
     let entry = SharedTimerEntry()
     Self.register(timer, in: .seconds(3600), generation: 2, entry, fired: fired)
