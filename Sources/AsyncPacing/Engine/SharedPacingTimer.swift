@@ -254,8 +254,9 @@ let sharedSuspendingTimers = SharedTimersOfClock(clock: SuspendingClock())
 extension SharedPacingTimer {
   /// The timer shells on `C` made by the calling task share, for a shell made now; `nil` where
   /// the shell keeps a timer task of its own: another clock, a host's scope around the call, or
-  /// a test library taking the tasks its tests start (``PacingDefaults/beginTakingStartedTasks()``).
-  /// A shell with a tolerance keeps its own too (see ``forNewShell(tolerance:)``).
+  /// a test library taking the tasks its tests start
+  /// (``PacingDefaults/beginTakingStartedTasks()``). A shell with a tolerance keeps its own too
+  /// (see ``forNewShell(tolerance:)``).
   @usableFromInline
   static var forNewShell: SharedPacingTimer? {
     let timers: SharedTimersOfClock<C>

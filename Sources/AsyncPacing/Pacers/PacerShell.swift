@@ -3,14 +3,14 @@
 ///
 /// The action stands where a sequence's consumer stands in <doc:PacingContract> ("The callback
 /// pacers"), and the runner task that calls it is the shell's output waiter, as the consumer
-/// waiting in a sequence's `next()` is: a value due while the action runs waits in the
-/// ``Mailbox`` and runs when it returns, so the action never overlaps itself. A burst runs the runner from its
-/// first due value until the machine has no deadline and nothing waits or runs, and its
-/// deadlines go to the timer the clock shares (``SharedPacingTimer``), or on another clock to a
-/// timer task of the shell's own for the burst; while idle there is no task at all. The runner is a task of its own so that a cancel can
-/// stop the running action alone; a runner whose action was cancelled ends when it returns,
-/// and a new one takes what waits. In the steady state of a burst (a debounce deadline moving
-/// later) `send` costs one clock reading and one lock.
+/// waiting in a sequence's `next()` is: a value due while the action runs waits in the ``Mailbox``
+/// and runs when it returns, so the action never overlaps itself. A burst runs the runner from its
+/// first due value until the machine has no deadline and nothing waits or runs, and its deadlines
+/// go to the timer the clock shares (``SharedPacingTimer``), or on another clock to a timer task of
+/// the shell's own for the burst; while idle there is no task at all. The runner is a task of its
+/// own so that a cancel can stop the running action alone; a runner whose action was cancelled ends
+/// when it returns, and a new one takes what waits. In the steady state of a burst (a debounce
+/// deadline moving later) `send` costs one clock reading and one lock.
 @usableFromInline
 final class PacerShell<Machine: CallbackPacingMachine, C: Clock>: ShellCore
 where Machine.Instant == ElapsedInstant<C.Duration> {
