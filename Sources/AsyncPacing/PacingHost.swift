@@ -42,6 +42,34 @@ public protocol PacingHost: Sendable {
   /// ```
   var sleepsUntilAnyDeadline: Bool { get }
 
+  /// Calls `fire` once this clock's time reaches `deadline`, an instant of this clock, with no
+  /// task waiting for it: the timer of an operator or pacer timed by this clock is then a
+  /// sleeper of the clock's own rather than a task. `nil`, the default (and for a `deadline` of
+  /// another clock), keeps that timer a task sleeping on the clock.
+  ///
+  /// A wake-up joins the clock's sleepers where the sleep of a timer task would: asked for by
+  /// an event (`fromWakeUp == false`), as a task started now, on ``preferredTaskExecutor``,
+  /// would sleep once the work queued there ran; asked for from a `fire` of this clock's (the
+  /// next deadline of work that woke), at once, as the woken task would sleep again. `fire`
+  /// runs where a woken task would, and may ask for the next wake-up.
+  ///
+  /// ```swift
+  /// func wake(
+  ///   at deadline: any InstantProtocol, fromWakeUp: Bool,
+  ///   _ fire: @escaping @Sendable () -> Void
+  /// ) -> PacingWakeUp? {
+  ///   guard let deadline = deadline as? Instant else { return nil }
+  ///   let id = timeline.add(deadline, fire)
+  ///   return PacingWakeUp { timeline.remove(id) }
+  /// }
+  /// ```
+  ///
+  /// - Returns: What withdraws the wake-up, which AsyncPacing calls when the deadline is
+  ///   replaced or dropped before it fired.
+  func wake(
+    at deadline: any InstantProtocol, fromWakeUp: Bool, _ fire: @escaping @Sendable () -> Void
+  ) -> PacingWakeUp?
+
   /// An internal task of work timed by this clock started: it ends with
   /// ``internalTaskEnded()``. The default does nothing.
   ///

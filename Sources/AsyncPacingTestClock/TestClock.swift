@@ -53,11 +53,17 @@ public final class TestClock: Clock, Sendable {
     /// task that sleeps, by which a cancelled sleep's wake-up is recognised (see
     /// `TestClock.dropWakeUp(ofCancelledSleepIn:)`).
     case runJob(UnownedJob, sleepingTask: UInt64)
+    /// The timer of an AsyncPacing operator or pacer timed by this clock: `fire` runs in a task
+    /// on the test executor (see `TestClock.wake(at:fromWakeUp:_:)`).
+    case fire(@Sendable () -> Void)
   }
 
   struct State {
     var now = Instant()
     var sleepers: [Sleeper] = []
+    /// The wake-ups of AsyncPacing's timers on their way to the timeline (see
+    /// `TestClock.wake(at:fromWakeUp:_:)`).
+    var joiningWakeUps: Set<UInt64> = []
     /// Also the number of sleeps that ever reached this clock.
     var nextSleeperID: UInt64 = 0
     var diagnostics: [String] = []
@@ -167,7 +173,8 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public var minimumResolution: Duration { .zero }
 
-  /// The number of tasks currently sleeping on this clock.
+  /// The number of sleepers on this clock: the tasks sleeping on it, and the pending deadlines
+  /// of the operators and pacers it times.
   ///
   /// Assert that it is `0` at the end of a test to prove nothing was left waiting.
   ///
@@ -176,7 +183,8 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public var pendingSleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-  /// The instant the earliest sleeper waits for, if any task sleeps.
+  /// The instant the earliest sleeper waits for (a task's sleep, or an operator's or pacer's
+  /// deadline), if any.
   ///
   /// ```swift
   /// search("Swift")  // a 300 ms debouncer

@@ -15,6 +15,9 @@ extension TestClock {
         switch sleeper.resumption {
         case .resume: "a sleep on the test clock"
         case .runJob: "a real-clock sleep (Task.sleep, ContinuousClock, SuspendingClock)"
+        case .fire:
+          "a deadline of an AsyncPacing operator or pacer (an iterator still held, or a pacer "
+            + "still holding a value)"
         }
       let task = sleeper.taskName.map { ", in the task \"\($0)\"" } ?? ""
       let origin = sleeper.isOffExecutor ? ", registered from outside the test executor" : ""

@@ -44,6 +44,8 @@ extension TestClock {
     switch sleeper.resumption {
     case .resume(let continuation):
       continuation.resume()
+    case .fire(let fire):
+      startFiring(fire)
     case .runJob(let job, let sleepingTask):
       guard let testExecutor else { return }
       testExecutor.noteWoken(sleepingTask)

@@ -79,6 +79,9 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   private let resolution: Duration
   /// The wrapped clock's host, if it is one.
   private let wrappedHost: (any PacingHost)?
+  /// The wrapped host's wake-ups, at an offset turned into the wrapped clock's instant.
+  private let wakeAtOffset:
+    (@Sendable (Duration, Bool, @escaping @Sendable () -> Void) -> PacingWakeUp?)?
   /// The wrapped clock's type, when it is a real clock (`ContinuousClock`, `SuspendingClock`),
   /// directly or through another `AnyClock`: a host hears of it when it is chosen in its scope.
   let realClockName: String?
@@ -95,7 +98,15 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
       try await clock.sleep(until: start.advanced(by: offset), tolerance: tolerance)
     }
     resolution = clock.minimumResolution
-    wrappedHost = clock as? any PacingHost
+    let wrappedHost = clock as? any PacingHost
+    self.wrappedHost = wrappedHost
+    if let wrappedHost {
+      wakeAtOffset = { offset, fromWakeUp, fire in
+        wrappedHost.wake(at: start.advanced(by: offset), fromWakeUp: fromWakeUp, fire)
+      }
+    } else {
+      wakeAtOffset = nil
+    }
     realClockName = realClockType(of: clock)
   }
 
@@ -140,6 +151,18 @@ extension AnyClock: PacingHost {
   /// #expect(AnyClock(ImmediateClock()).sleepsUntilAnyDeadline)
   /// ```
   public var sleepsUntilAnyDeadline: Bool { wrappedHost?.sleepsUntilAnyDeadline ?? false }
+
+  /// The wrapped clock's, at the instant `deadline` stands for there.
+  ///
+  /// ```swift
+  /// let wakeUp = erased.wake(at: erased.now, fromWakeUp: false) {}
+  /// ```
+  public func wake(
+    at deadline: any InstantProtocol, fromWakeUp: Bool, _ fire: @escaping @Sendable () -> Void
+  ) -> PacingWakeUp? {
+    guard let deadline = deadline as? Instant else { return nil }
+    return wakeAtOffset?(deadline.offset, fromWakeUp, fire)
+  }
 
   /// Passed to the wrapped clock.
   ///

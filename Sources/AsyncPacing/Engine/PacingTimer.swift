@@ -81,7 +81,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   @inlinable
   mutating func schedule<Output, Failure>(
     _ wakeAt: Instant?, effects: inout ShellEffects<Output, Failure, Instant>
-  ) -> Task<Void, Never>? {
+  ) -> TimerWork? {
     guard let wakeAt else {
       // An abandoned deadline stays until the machine asks for another.
       if case .wanted = deadline { deadline = .none }
@@ -96,7 +96,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
   @inlinable @inline(never)
   mutating func reschedule<Output, Failure>(
     toward wakeAt: Instant, effects: inout ShellEffects<Output, Failure, Instant>
-  ) -> Task<Void, Never>? {
+  ) -> TimerWork? {
     switch task {
     case .idle(let waiter, let handle):
       task = .sleeping(toward: wakeAt, handle)
@@ -108,7 +108,7 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
     case .sleeping(_, let handle):
       // A sleep cannot be shortened: the task is replaced.
       start(toward: wakeAt, effects: &effects)
-      return handle.task
+      return handle.work
     case .none:
       start(toward: wakeAt, effects: &effects)
       return nil
@@ -163,12 +163,14 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
     return .waits
   }
 
-  /// Records the handle of timer task `number`; `false` if it was replaced or stopped already,
-  /// and must be cancelled.
+  /// Records what sleeps for timer number `number` (its task, or its host's wake-up); `false`
+  /// if it was replaced or stopped already, and must be cancelled. A host's wake-up that fired
+  /// before it was recorded was followed by the next one, which this leaves in place.
   @inlinable
-  mutating func record(_ recorded: Task<Void, Never>, generation number: UInt64) -> Bool {
+  mutating func record(_ recorded: TimerWork, generation number: UInt64) -> Bool {
     guard var handle = task.handle, handle.number == number else { return false }
-    handle.task = recorded
+    if case .wakeUp = recorded, handle.work != nil { return true }
+    handle.work = recorded
     switch task {
     case .none: return false
     case .sleeping(let target, _): task = .sleeping(toward: target, handle)
@@ -178,11 +180,23 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
     return true
   }
 
+  /// Records the host's wake-up toward the next deadline of timer number `number`, from the
+  /// wake-up before it, which it replaces.
+  @inlinable
+  mutating func recordNext(_ wakeUp: PacingWakeUp, generation number: UInt64) -> Bool {
+    guard case .sleeping(let target, var handle) = task, handle.number == number else {
+      return false
+    }
+    handle.work = .wakeUp(wakeUp)
+    task = .sleeping(toward: target, handle)
+    return true
+  }
+
   /// No more deadlines: the timer task ends. Returns it, to be cancelled.
   @inlinable
   mutating func stop<Output, Failure>(
     effects: inout ShellEffects<Output, Failure, Instant>
-  ) -> Task<Void, Never>? {
+  ) -> TimerWork? {
     deadline = .none
     defer { task = .none }
     if task.handle != nil {
@@ -191,15 +205,15 @@ struct PacingTimer<Instant: PacingInstant>: Sendable {
       effects.stoppedTimer = startedTasks
     }
     if case .idle(let waiter, _) = task { effects.timer = .resumeIdle(waiter, nil) }
-    return task.handle?.task
+    return task.handle?.work
   }
 }
 
-/// A timer task's number and, once recorded, its handle.
+/// A timer's number and, once recorded, what sleeps for it.
 @usableFromInline
 struct TimerHandle: Sendable {
   @usableFromInline let number: UInt64
-  @usableFromInline var task: Task<Void, Never>?
+  @usableFromInline var work: TimerWork?
 
   @inlinable
   init(number: UInt64) {
@@ -216,4 +230,20 @@ enum IdleTimerStart<Instant: PacingInstant>: Sendable {
   case ends
   /// Its waiter was stored: `schedule` or `stop` resumes it.
   case waits
+}
+
+/// What sleeps toward a shell's deadline: a timer task of its own, or a wake-up its clock's host
+/// holds (``PacingHost/wake(at:fromWakeUp:_:)``).
+@usableFromInline
+enum TimerWork: Sendable {
+  case task(Task<Void, Never>)
+  case wakeUp(PacingWakeUp)
+
+  @inlinable
+  func cancel() {
+    switch self {
+    case .task(let task): task.cancel()
+    case .wakeUp(let wakeUp): wakeUp.cancel()
+    }
+  }
 }

@@ -170,10 +170,18 @@ extension ShellCore {
       register(deadline, generation: generation, in: shared)
       return
     }
+    if let host = wakingHost, wakeThroughHost(host, generation: generation, at: deadline) {
+      return
+    }
+    startTimerTask(generation: generation, sleepingUntil: deadline)
+  }
+
+  @inlinable
+  func startTimerTask(generation: UInt64, sleepingUntil deadline: Instant) {
     let task = startTask(for: timebase) {
       await self.runTimer(generation: generation, sleepingUntil: deadline)
     }
-    let isCurrent = state.withLock { $0.timer.record(task, generation: generation) }
+    let isCurrent = state.withLock { $0.timer.record(.task(task), generation: generation) }
     if !isCurrent { task.cancel() }
   }
 

@@ -57,7 +57,7 @@ enum PacingTimerEffect<Instant: PacingInstant> {
 /// cancel.
 @usableFromInline
 struct RetiredTasks: Sendable {
-  @usableFromInline var timer: Task<Void, Never>?
+  @usableFromInline var timer: TimerWork?
   @usableFromInline var worker: Task<Void, Never>?
 
   @inlinable

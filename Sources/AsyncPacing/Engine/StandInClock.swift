@@ -54,6 +54,15 @@ struct StandInClock<D: DurationProtocol>: Clock, PacingHost {
   var sleepsUntilAnyDeadline: Bool { host.sleepsUntilAnyDeadline }
 
   @usableFromInline
+  func wake(
+    at deadline: any InstantProtocol, fromWakeUp: Bool, _ fire: @escaping @Sendable () -> Void
+  ) -> PacingWakeUp? {
+    guard let deadline = deadline as? Instant else { return nil }
+    return host.wake(
+      at: AnyClock<Swift.Duration>.Instant(offset: deadline.offset), fromWakeUp: fromWakeUp, fire)
+  }
+
+  @usableFromInline
   func internalTaskStarted() { host.internalTaskStarted() }
 
   @usableFromInline

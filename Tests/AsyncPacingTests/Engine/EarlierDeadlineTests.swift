@@ -52,9 +52,9 @@ import Testing
   }
 
   /// The machine over `upstream`, as the operators run theirs.
-  static func ownQuietPeriods<Base: AsyncSequence & Sendable>(_ upstream: Base, clock: TestClock)
-    -> PacedSequence<Base, TestClock, OwnQuietPeriodMachine>
-  {
+  static func ownQuietPeriods<Base: AsyncSequence & Sendable, C: Clock<Duration>>(
+    _ upstream: Base, clock: C
+  ) -> PacedSequence<Base, C, OwnQuietPeriodMachine> {
     PacedSequence(
       PacedUpstream(upstream, clock: clock, tolerance: nil, standIn: nil),
       machine: OwnQuietPeriodMachine())
@@ -66,7 +66,20 @@ import Testing
     let upstream = clock.marbles("5-1------|", step: .seconds(1))
     await clock.expectMarbles(
       "---1-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
-    // The reader, the timer sleeping toward 5, and the timer that replaced it.
+    // The reader alone: the wake-up toward 5 and the one that replaced it are the clock's.
+    #expect(clock.internalTasks.startedCount == 1)
+    await OperatorHarness.expectNothingLeft(on: clock)
+  }
+
+  /// The same on a clock that keeps the test clock's time but no wake-ups: its timer is a task,
+  /// replaced by the earlier deadline.
+  @Test func anEarlierDeadlineReplacesATimerTask() async {
+    let clock = TestClock.current
+    let upstream = clock.marbles("5-1------|", step: .seconds(1))
+    await clock.expectMarbles(
+      "---1-----|", of: Self.ownQuietPeriods(upstream, clock: MisbehavingClock(.strict, on: clock)),
+      step: .seconds(1))
+    // The reader, the timer task sleeping toward 5, and the one that replaced it.
     #expect(clock.internalTasks.startedCount == 3)
     await OperatorHarness.expectNothingLeft(on: clock)
   }
@@ -74,9 +87,10 @@ import Testing
   @Test func aLaterDeadlineKeepsTheTimerTask() async {
     let clock = TestClock.current
     let upstream = clock.marbles("1-3--------|", step: .seconds(1))
+    let strict = MisbehavingClock(.strict, on: clock)
     await clock.expectMarbles(
-      "-1---3-----|", of: Self.ownQuietPeriods(upstream, clock: clock), step: .seconds(1))
-    #expect(clock.internalTasks.startedCount == 2)  // the reader and one timer
+      "-1---3-----|", of: Self.ownQuietPeriods(upstream, clock: strict), step: .seconds(1))
+    #expect(clock.internalTasks.startedCount == 2)  // the reader and one timer task
     await OperatorHarness.expectNothingLeft(on: clock)
   }
 }
