@@ -23,7 +23,18 @@ func measureLateness(samples: Int) async {
     (bareSleepRow, []), ("debounce, consumer waiting in next()", []),
     ("throttle's trailing edge, consumer waiting", []), ("Debouncer, the action's start", []),
     (bareRelayRow, []), ("ticks(every:), a tick's scheduled instant", []),
+    (streamRelayRow, []),
   ]
+  // The relay as an operator's reader meets it: the element crosses a stream to a task, which
+  // reads the clock and sleeps the interval from that reading, then resumes the waiting task.
+  let relayWaiter = Mutex<CheckedContinuation<Void, Never>?>(nil)
+  let (relayed, relaying) = AsyncStream.makeStream(of: Void.self)
+  let relayReader = Task {
+    for await _ in relayed {
+      try? await Task.sleep(until: ContinuousClock.now.advanced(by: interval), clock: .continuous)
+      relayWaiter.withLock { $0.take() }?.resume()
+    }
+  }
   for _ in 0..<samples {
     var due = ContinuousClock.now.advanced(by: interval)
     try? await Task.sleep(until: due, clock: .continuous)
@@ -64,9 +75,18 @@ func measureLateness(samples: Int) async {
     if let tick = await ticks.next() {
       rows[5].microseconds.append(microseconds(ContinuousClock.now - tick))
     }
+
+    due = ContinuousClock.now.advanced(by: interval)
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      relayWaiter.withLock { $0 = waiter }
+      relaying.yield()
+    }
+    rows[6].microseconds.append(microseconds(ContinuousClock.now - due))
   }
   typing.finish()
   scrolling.finish()
+  relaying.finish()
+  await relayReader.value
 
   // One line a row for the summarising parent: `LATE<tab>name<tab>median µs<tab>p99 µs`.
   for (name, values) in rows {
@@ -128,6 +148,8 @@ func summarizeLateness(_ processes: [[[String]]], samples: Int) {
 /// The floors, by the names the summary looks them up by.
 let bareSleepRow = "Task.sleep(until:)"
 let bareRelayRow = "a relay: a task's sleep resumes a waiting task"
+/// Not a floor the summary computes with: the relay with an operator's element hand-off.
+let streamRelayRow = "the relay, fed its element through a stream"
 
 private func microseconds(_ duration: Duration) -> Double {
   let (seconds, attoseconds) = duration.components

@@ -51,7 +51,10 @@ public protocol PacingHost: Sendable {
   /// an event (`fromWakeUp == false`), as a task started now, on ``preferredTaskExecutor``,
   /// would sleep once the work queued there ran; asked for from a `fire` of this clock's (the
   /// next deadline of work that woke), at once, as the woken task would sleep again. `fire`
-  /// runs where a woken task would, and may ask for the next wake-up.
+  /// runs where a woken task would, and may ask for the next wake-up. No tolerance is passed:
+  /// a clock that keeps wake-ups keeps its own precision. A `fire` that comes after its
+  /// deadline was replaced or dropped (the clock took it as due just before the withdrawal)
+  /// does nothing.
   ///
   /// ```swift
   /// func wake(

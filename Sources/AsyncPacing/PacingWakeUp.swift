@@ -21,7 +21,7 @@ public final class PacingWakeUp: Sendable {
   }
 
   /// Takes the wake-up off the clock's timeline: its `fire` is not called, unless it has been
-  /// already. Only the first call withdraws.
+  /// already, or the clock took it as due just before. Only the first call withdraws.
   ///
   /// ```swift
   /// wakeUp.cancel()

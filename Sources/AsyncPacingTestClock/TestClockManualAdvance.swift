@@ -80,7 +80,7 @@ extension TestClock {
     var resumedAny = false
     while let due = takeSleepers(dueBy: target, unlessAdvancedManually: unlessAdvancedManually) {
       resumedAny = true
-      let resume = { for sleeper in due { self.wake(sleeper) } }
+      let resume = { for sleeper in due { self.resume(sleeper) } }
       if let testExecutor { testExecutor.resumingSleepers(resume) } else { resume() }
       await settleWork()
     }

@@ -39,8 +39,8 @@ extension TestClock {
     }
   }
 
-  /// Wakes a sleeper whose deadline came.
-  func wake(_ sleeper: Sleeper) {
+  /// Resumes a sleeper whose deadline came.
+  func resume(_ sleeper: Sleeper) {
     switch sleeper.resumption {
     case .resume(let continuation):
       continuation.resume()

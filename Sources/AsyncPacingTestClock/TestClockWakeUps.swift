@@ -47,7 +47,7 @@ extension TestClock {
     }
     switch registration {
     case nil: return
-    case .dueNow where firesWhenDue: fire()
+    case .dueNow where firesWhenDue: PacingDefaults.$clock.withValue(self) { fire() }
     case .dueNow: startFiring(fire)
     case .registered(let changeWaiter): changeWaiter?.resume()
     }
@@ -65,8 +65,11 @@ extension TestClock {
 
   /// Runs a due wake-up's `fire` where a woken timer task would run: in a task on the test
   /// executor, started by the code that moved time, whose task-local values (the test's) the
-  /// work it starts inherits.
+  /// work it starts inherits. Automatic advancing runs outside the body's binding of the
+  /// clock, so the clock is bound here.
   func startFiring(_ fire: @escaping @Sendable () -> Void) {
-    Task(executorPreference: testExecutor) { fire() }
+    Task(executorPreference: testExecutor) {
+      PacingDefaults.$clock.withValue(self) { fire() }
+    }
   }
 }

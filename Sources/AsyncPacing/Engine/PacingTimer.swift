@@ -1,5 +1,6 @@
 /// The shell's timer under the lock: the deadline the machine wants, and the one task that
-/// sleeps toward it.
+/// sleeps toward it (or, where the shell's clock shares a timer or its host keeps wake-ups, the
+/// number of its registration there: `TimerTask` and `TimerHandle` then stand for that).
 ///
 /// A machine may move its deadline later or earlier. Later costs nothing: the task wakes at
 /// the deadline it sleeps toward, the machine finds nothing due, and the task sleeps on toward

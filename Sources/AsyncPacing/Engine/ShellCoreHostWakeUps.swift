@@ -26,6 +26,7 @@ extension ShellCore {
   /// the host is asked for the next wake-up, as a woken timer task would sleep again.
   @inlinable
   func hostWokeUp(generation: UInt64) {
+    // Unused: a host wakes the shell at its deadline, so no stall is counted (`ownTask: false`).
     var progress = PacingTimerProgress<Instant>()
     var step = timerWoke(
       generation: generation, sleepFailed: false, progress: &progress, ownTask: false)
