@@ -11,15 +11,23 @@ import Synchronization
 func startTask<C: Clock>(
   for timebase: PacingTimebase<C>, _ operation: @escaping @Sendable () async -> Void
 ) -> Task<Void, Never> {
-  let host = timebase.host
   LiveTaskCounter.processWide.taskStarted()
-  host?.internalTaskStarted()
-  let counted: @Sendable () async -> Void = {
-    defer {
-      LiveTaskCounter.processWide.taskEnded()
-      host?.internalTaskEnded()
+  let counted: @Sendable () async -> Void
+  if let host = timebase.host {
+    host.internalTaskStarted()
+    counted = {
+      defer {
+        LiveTaskCounter.processWide.taskEnded()
+        host.internalTaskEnded()
+      }
+      await operation()
     }
-    await operation()
+  } else {
+    // Without a host to capture: a real clock's task keeps a smaller context while it lives.
+    counted = {
+      defer { LiveTaskCounter.processWide.taskEnded() }
+      await operation()
+    }
   }
   if let executor = timebase.preferredTaskExecutor {
     return Task(executorPreference: executor, operation: counted)

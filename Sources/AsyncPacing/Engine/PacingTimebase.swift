@@ -20,15 +20,10 @@ struct PacingTimebase<C: Clock>: Sendable {
   @usableFromInline let clock: C
   /// The clock instant the machine's time counts from.
   @usableFromInline let origin: C.Instant
-  /// What the clock says of itself through the seam, read once here: where the internal tasks
-  /// run (`preferredTaskExecutor`), who counts them, whether a sleep takes any deadline.
-  @usableFromInline let host: (any PacingHost)?
-  /// The host's executor, read with it.
-  @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
+  /// What the clock says of itself through the seam, read once here (see ``PacingHostLink``);
+  /// `nil` for a clock that is no host, as the real clocks are.
+  @usableFromInline let hostLink: PacingHostLink?
   @usableFromInline let tolerance: C.Duration?
-  /// The longest one sleep may last, for a clock whose sleep cannot take every deadline;
-  /// `nil` for one that can.
-  @usableFromInline let longestSleep: C.Duration?
 
   @inlinable
   init(clock: C, tolerance: C.Duration?) {
@@ -41,11 +36,9 @@ struct PacingTimebase<C: Clock>: Sendable {
   init(clock: C, origin: C.Instant, tolerance: C.Duration?) {
     self.clock = clock
     self.origin = origin
-    let host = clock as? any PacingHost
-    self.host = host
-    self.preferredTaskExecutor = host?.preferredTaskExecutor
-    let longestSleep = host?.sleepsUntilAnyDeadline == true ? nil : Self.sleepChunk
-    self.longestSleep = longestSleep
+    let hostLink = (clock as? any PacingHost).map(PacingHostLink.init)
+    self.hostLink = hostLink
+    let longestSleep = hostLink?.sleepsUntilAnyDeadline == true ? nil : Self.sleepChunk
     // `ContinuousClock` converts a tolerance as it converts a deadline: one longer than a chunk
     // is passed as none.
     if let tolerance, let longestSleep, tolerance > longestSleep {
@@ -53,6 +46,21 @@ struct PacingTimebase<C: Clock>: Sendable {
     } else {
       self.tolerance = tolerance
     }
+  }
+
+  /// The clock's host, if it is one: who counts the internal tasks, and hears the events.
+  @inlinable
+  var host: (any PacingHost)? { hostLink?.host }
+
+  /// The host's executor, read with it: where the internal tasks run.
+  @inlinable
+  var preferredTaskExecutor: (any TaskExecutor)? { hostLink?.preferredTaskExecutor }
+
+  /// The longest one sleep may last, for a clock whose sleep cannot take every deadline;
+  /// `nil` for one that can.
+  @inlinable
+  var longestSleep: C.Duration? {
+    hostLink?.sleepsUntilAnyDeadline == true ? nil : Self.sleepChunk
   }
 
   /// A century, for a clock with the standard `Duration` (`nil` for another, whose range is its
@@ -118,5 +126,22 @@ struct PacingTimebase<C: Clock>: Sendable {
       target = target.advanced(by: longestSleep.map { min(overshoot, $0) } ?? overshoot)
     }
     try await clock.sleep(until: target, tolerance: tolerance)
+  }
+}
+
+/// What a clock that is a host (``PacingHost``) says of itself, read once when a shell is made,
+/// kept behind one reference: a real clock's shell, which has no host, keeps one word for it
+/// rather than the host's existential and its executor's.
+@usableFromInline
+final class PacingHostLink: Sendable {
+  @usableFromInline let host: any PacingHost
+  @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
+  @usableFromInline let sleepsUntilAnyDeadline: Bool
+
+  @inlinable
+  init(_ host: any PacingHost) {
+    self.host = host
+    preferredTaskExecutor = host.preferredTaskExecutor
+    sleepsUntilAnyDeadline = host.sleepsUntilAnyDeadline
   }
 }

@@ -271,16 +271,34 @@ extension SequenceShell where Machine: ElementPacingMachine {
           guard await consumerWaits() else { return }
         }
         guard let element = try await iterator.next(isolation: nil) else { break }
-        switch elementArrived(element, at: timebase.now) {
+        switch elementRead(element) {
         case .ignored: return
         case .taken: continue
         case .mailboxFull:
           guard await roomInMailbox() else { return }
         }
       }
-      upstreamFinished(at: timebase.now)
+      upstreamEnded(failure: nil)
     } catch {
-      handle(at: timebase.now, failure: error) { $0.upstreamFailed(at: $1()) }
+      upstreamEnded(failure: error)
+    }
+  }
+
+  /// One element's event, out of the reader's loop: its locals (the event's actions and
+  /// effects) then live on the thread's stack rather than in the reader's async frame, which a
+  /// reader keeps for as long as it waits on the upstream.
+  @inlinable @inline(never)
+  func elementRead(_ element: Base.Element) -> ElementEventOutcome {
+    elementArrived(element, at: timebase.now)
+  }
+
+  /// The upstream's end, out of the reader's loop for the same reason.
+  @inlinable @inline(never)
+  func upstreamEnded(failure: Failure?) {
+    if let failure {
+      handle(at: timebase.now, failure: failure) { $0.upstreamFailed(at: $1()) }
+    } else {
+      upstreamFinished(at: timebase.now)
     }
   }
 }
