@@ -98,7 +98,10 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
       try await clock.sleep(until: start.advanced(by: offset), tolerance: tolerance)
     }
     resolution = clock.minimumResolution
-    let wrappedHost = clock as? any PacingHost
+    // An erased clock with no host to pass on is none: nothing to pass on again.
+    let wrappedHost = (clock as? any PacingHost).flatMap { host in
+      (host as? any PassingOnNoHost)?.passesOnNoHost == true ? nil : host
+    }
     self.wrappedHost = wrappedHost
     if let wrappedHost {
       wakeAtOffset = { offset, fromWakeUp, fire in
@@ -133,6 +136,11 @@ public final class AnyClock<Duration: DurationProtocol & Hashable>: Clock, Senda
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try await sleepUntilOffset(deadline.offset, tolerance)
   }
+}
+
+extension AnyClock: PassingOnNoHost {
+  @usableFromInline
+  var passesOnNoHost: Bool { wrappedHost == nil }
 }
 
 /// The wrapped clock's host, passed on: its executor, its count of the internal tasks, its

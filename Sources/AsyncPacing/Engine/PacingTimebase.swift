@@ -36,7 +36,7 @@ struct PacingTimebase<C: Clock>: Sendable {
   init(clock: C, origin: C.Instant, tolerance: C.Duration?) {
     self.clock = clock
     self.origin = origin
-    let hostLink = (clock as? any PacingHost).map(PacingHostLink.init)
+    let hostLink = PacingHostLink(hostedBy: clock)
     self.hostLink = hostLink
     let longestSleep = hostLink?.sleepsUntilAnyDeadline == true ? nil : Self.sleepChunk
     // `ContinuousClock` converts a tolerance as it converts a deadline: one longer than a chunk
@@ -138,10 +138,22 @@ final class PacingHostLink: Sendable {
   @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
   @usableFromInline let sleepsUntilAnyDeadline: Bool
 
+  /// The link of `clock`'s host; `nil` for a clock that is no host, or one that passes on
+  /// nothing (an ``AnyClock`` around a real clock), so that work timed by it allocates no link.
   @inlinable
-  init(_ host: any PacingHost) {
+  init?<C: Clock>(hostedBy clock: C) {
+    guard let host = clock as? any PacingHost,
+      !((host as? any PassingOnNoHost)?.passesOnNoHost ?? false)
+    else { return nil }
     self.host = host
     preferredTaskExecutor = host.preferredTaskExecutor
     sleepsUntilAnyDeadline = host.sleepsUntilAnyDeadline
   }
+}
+
+/// A host that only passes on another clock's host, and may have none to pass on: every
+/// requirement then answers its default, as for a clock that is no host.
+@usableFromInline
+protocol PassingOnNoHost {
+  var passesOnNoHost: Bool { get }
 }
