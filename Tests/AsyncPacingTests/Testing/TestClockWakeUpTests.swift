@@ -51,9 +51,9 @@ import Testing
     #expect(clock.pendingSleeperCount == 0)
   }
 
-  /// The action's task starts from the code that moved time, so it carries the test's task-local
-  /// values: an expectation in it counts for the test, and it reads the test's clock.
-  @Test(.testClock) func anActionAtAWakeUpRunsInTheTestsContext() async {
+  /// A debouncer on the scope's clock whose action records the test it runs for and whether
+  /// it sees the test's clock bound, and the record.
+  private static func debouncerRecordingItsContext() -> (Debouncer<Int>, Recorder<String>) {
     let clock = TestClock.current
     let seen = Recorder<String>()
     let save = Debouncer(for: .seconds(1)) { (_: Int) in
@@ -61,8 +61,15 @@ import Testing
       let bound = PacingDefaults.clock as? TestClock
       seen.record(bound === clock ? "the test's clock" : "another clock")
     }
+    return (save, seen)
+  }
+
+  /// The action's task starts from the code that moved time, so it carries the test's task-local
+  /// values: an expectation in it counts for the test, and it reads the test's clock.
+  @Test(.testClock) func anActionAtAWakeUpRunsInTheTestsContext() async {
+    let (save, seen) = Self.debouncerRecordingItsContext()
     save(1)
-    await clock.advance(by: .seconds(1))
+    await TestClock.current.advance(by: .seconds(1))
     #expect(seen.recorded == ["anActionAtAWakeUpRunsInTheTestsContext()", "the test's clock"])
   }
 
@@ -70,15 +77,9 @@ import Testing
   @Test(.testClock(advancing: .automatic)) func anActionAtAnAutomaticWakeUpRunsInTheTestsContext()
     async throws
   {
-    let clock = TestClock.current
-    let seen = Recorder<String>()
-    let save = Debouncer(for: .seconds(1)) { (_: Int) in
-      seen.record(Test.current?.name ?? "no test")
-      let bound = PacingDefaults.clock as? TestClock
-      seen.record(bound === clock ? "the test's clock" : "another clock")
-    }
+    let (save, seen) = Self.debouncerRecordingItsContext()
     save(1)
-    try await clock.sleep(for: .seconds(2))
+    try await TestClock.current.sleep(for: .seconds(2))
     #expect(
       seen.recorded == [
         "anActionAtAnAutomaticWakeUpRunsInTheTestsContext()", "the test's clock",
