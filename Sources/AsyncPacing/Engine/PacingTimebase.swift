@@ -129,9 +129,9 @@ struct PacingTimebase<C: Clock>: Sendable {
   }
 }
 
-/// What a clock that is a host (``PacingHost``) says of itself, read once when a shell is made,
-/// kept behind one reference: a real clock's shell, which has no host, keeps one word for it
-/// rather than the host's existential and its executor's.
+/// What a clock that is a host (``PacingHost``) says of itself, read once when a timebase is
+/// made (a shell's, a timeout's), kept behind one reference: a real clock's shell, which has no
+/// host, keeps one word for it rather than the host's existential and its executor's.
 @usableFromInline
 final class PacingHostLink: Sendable {
   @usableFromInline let host: any PacingHost
