@@ -36,7 +36,7 @@ struct PacingTimebase<C: Clock>: Sendable {
   init(clock: C, origin: C.Instant, tolerance: C.Duration?) {
     self.clock = clock
     self.origin = origin
-    let hostLink = PacingHostLink(hostedBy: clock)
+    let hostLink = PacingHostLink.link(hostedBy: clock)
     self.hostLink = hostLink
     let longestSleep = hostLink?.sleepsUntilAnyDeadline == true ? nil : Self.sleepChunk
     // `ContinuousClock` converts a tolerance as it converts a deadline: one longer than a chunk
@@ -138,16 +138,23 @@ final class PacingHostLink: Sendable {
   @usableFromInline let preferredTaskExecutor: (any TaskExecutor)?
   @usableFromInline let sleepsUntilAnyDeadline: Bool
 
-  /// The link of `clock`'s host; `nil` for a clock that is no host, or one that passes on
-  /// nothing (an ``AnyClock`` around a real clock), so that work timed by it allocates no link.
   @inlinable
-  init?<C: Clock>(hostedBy clock: C) {
-    guard let host = clock as? any PacingHost,
-      !((host as? any PassingOnNoHost)?.passesOnNoHost ?? false)
-    else { return nil }
+  init(_ host: any PacingHost) {
     self.host = host
     preferredTaskExecutor = host.preferredTaskExecutor
     sleepsUntilAnyDeadline = host.sleepsUntilAnyDeadline
+  }
+
+  /// The link of `clock`'s host; `nil` for a clock that is no host, or one that passes on
+  /// nothing (an ``AnyClock`` around a real clock), so that work timed by it allocates no link.
+  /// Not a failable initializer: a class's allocates its object before it can fail, and
+  /// `PacingCounts` counted that allocation on every `withTimeout` and retry on a real clock.
+  @inlinable
+  static func link<C: Clock>(hostedBy clock: C) -> PacingHostLink? {
+    guard let host = clock as? any PacingHost,
+      !((host as? any PassingOnNoHost)?.passesOnNoHost ?? false)
+    else { return nil }
+    return PacingHostLink(host)
   }
 }
 
