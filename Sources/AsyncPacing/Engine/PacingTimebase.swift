@@ -73,7 +73,7 @@ struct PacingTimebase<C: Clock>: Sendable {
   @inlinable
   static var sleepChunk: C.Duration? {
     guard C.Duration.self == Swift.Duration.self else { return nil }
-    return unsafeBitCast(Swift.Duration.seconds(3_155_760_000), to: C.Duration.self)
+    return unsafeBitCast(Swift.Duration.longestRealSleep, to: C.Duration.self)
   }
 
   /// The one clock reading an event costs.
@@ -163,4 +163,11 @@ final class PacingHostLink: Sendable {
 @usableFromInline
 protocol PassingOnNoHost {
   var passesOnNoHost: Bool { get }
+}
+
+extension Duration {
+  /// The longest sleep AsyncPacing asks of a real clock: a century (see
+  /// `PacingTimebase.sleepChunk`, and the timer real clocks share, which sleeps the same way).
+  @inlinable
+  static var longestRealSleep: Duration { .seconds(3_155_760_000) }
 }

@@ -149,8 +149,8 @@ final class SharedPacingTimer<C: Clock>: Sendable {
   }
 
   private func run(_ number: UInt64) async {
-    // A century: far deadlines are slept toward a chunk at a time (see `PacingTimebase`).
-    let chunk = Duration.seconds(3_155_760_000)
+    // Far deadlines are slept toward a chunk at a time (see `PacingTimebase.sleepChunk`).
+    let chunk = Duration.longestRealSleep
     while true {
       let step = state.withLock { state -> Step in
         guard case .running(let id) = state.sleeper, id.number == number else { return .end }

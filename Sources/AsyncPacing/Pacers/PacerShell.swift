@@ -34,11 +34,11 @@ where Machine.Instant == ElapsedInstant<C.Duration> {
   /// scope is read then).
   @inlinable
   init(
-    machine: Machine, clock: C, origin: C.Instant? = nil, tolerance: C.Duration?,
+    machine: Machine, clock: C, origin: C.Instant, tolerance: C.Duration?,
     cancelsRunningAction: Bool, action: @escaping Action, sharedTimer: SharedPacingTimer<C>?
   ) {
     self.timebase = PacingTimebase(
-      clock: clock, origin: origin ?? clock.now, tolerance: tolerance)
+      clock: clock, origin: origin, tolerance: tolerance)
     self.sharedTimer = SharedTimerUse(sharedTimer)
     self.userClosureCalls = machine.userClosureCalls
     self.state = LockedState(ShellState(machine: machine, side: Side()))

@@ -16,7 +16,7 @@ import Testing
     return Shell(
       machine: FixedDebounceMachine(
         DebounceConfiguration(interval: Duration.zero, edges: .trailing, maxWait: nil)),
-      clock: clock, tolerance: nil, cancelsRunningAction: false,
+      clock: clock, origin: clock.now, tolerance: nil, cancelsRunningAction: false,
       action: { @MainActor (value: Int) in ran.record(value) }, sharedTimer: nil)
   }
 
